@@ -1,0 +1,67 @@
+// swift-tools-version: 6.0
+// Sightline: on-device image recognition for Linux. One library target per layer
+// (see DESIGN.md), each depending only on the layers below it, plus the `sightline` CLI.
+import PackageDescription
+
+let optimise: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+
+let package = Package(
+    name: "Sightline",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "SightlineEngine", targets: ["SightlineEngine"]),
+        .library(name: "SightlineImaging", targets: ["SightlineImaging"]),
+        .library(name: "SightlineVision", targets: ["SightlineVision"]),
+        .executable(name: "sightline", targets: ["sightline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    ],
+    targets: [
+        // C kernels: packed GEMM, depthwise convolution and the thread pool, with AVX2/FMA
+        // variants chosen at run time by CPU feature detection.
+        .target(
+            name: "CSightlineKernels",
+            cSettings: [.unsafeFlags(["-O3", "-fno-math-errno", "-ffp-contract=fast"])]
+        ),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"])]),
+        .target(
+            name: "SightlineEngine",
+            dependencies: [
+                "CSightlineKernels",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["ONNX/onnx.proto"],
+            swiftSettings: optimise
+        ),
+        .target(
+            name: "SightlineImaging",
+            dependencies: ["CTurboJPEG", "CPNG", "CWebP"],
+            swiftSettings: optimise
+        ),
+        .target(
+            name: "SightlineVision",
+            dependencies: ["SightlineEngine", "SightlineImaging"],
+            resources: [.copy("Resources")],
+            swiftSettings: optimise
+        ),
+        .executableTarget(
+            name: "sightline",
+            dependencies: [
+                "SightlineVision",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: optimise
+        ),
+        .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine"]),
+        .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"]),
+    ]
+)

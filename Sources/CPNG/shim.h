@@ -1,0 +1,2 @@
+/* Sightline: libpng (Debian: libpng-dev). */
+#include <png.h>

@@ -1,0 +1,1 @@
+int sl_placeholder(void);

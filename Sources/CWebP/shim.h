@@ -1,0 +1,2 @@
+/* Sightline: libwebp's decoder (Debian: libwebp-dev). */
+#include <webp/decode.h>
