@@ -1,19 +1,116 @@
-// InferenceSession: a model compiled for execution on the CPU. Created once per model,
-// then `run` is called per input batch.
+// InferenceSession: a model compiled for execution on the CPU. Created once per model
+// (optimising the graph, checking every node, packing weights), then `run` is called per
+// input batch; runs may come from several threads at once.
 
 import Foundation
 
 public final class InferenceSession: @unchecked Sendable {
     public let model: Model
     public let options: SessionOptions
+    /// The graph actually executed (after the load-time passes when `optimize` is on).
+    public let optimizedGraph: Graph
+    public let threadPool: ThreadPool
+
+    private let plan: ExecutionPlan
+    private let contextLock = NSLock()
+    private var idleContexts: [ExecutionContext] = []
 
     public init(model: Model, options: SessionOptions = SessionOptions()) throws {
+        guard (11...17).contains(model.opsetVersion) else {
+            throw EngineError.unsupportedOpset(domain: "", version: model.opsetVersion)
+        }
         self.model = model
         self.options = options
+        optimizedGraph = options.optimize ? GraphOptimizer.optimize(model.graph) : model.graph
+        plan = try ExecutionPlan(graph: optimizedGraph, opset: model.opsetVersion)
+        threadPool = ThreadPool.shared(threads: options.threads)
     }
+
+    /// Names and declared shapes of the inputs `run` expects.
+    public var inputs: [ValueInfo] { plan.inputs.map(\.info) }
+    /// Names of the outputs `run` returns.
+    public var outputNames: [String] { plan.outputs.map(\.name) }
 
     /// Runs the graph on the given named inputs and returns every graph output by name.
     public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
-        throw EngineError.invalidGraph(reason: "runtime not built yet")
+        let context = takeContext()
+        var values = [RuntimeValue?](repeating: nil, count: plan.valueCount)
+        for (id, value) in plan.constants { values[id] = value }
+        let expected = Set(plan.inputs.map(\.info.name))
+        if let unexpected = inputs.keys.first(where: { !expected.contains($0) }) {
+            throw EngineError.invalidInput(name: unexpected, reason: "the model has no such input (inputs: \(expected.sorted().joined(separator: ", ")))")
+        }
+        for (id, info) in plan.inputs {
+            guard let tensor = inputs[info.name] else {
+                throw EngineError.invalidInput(name: info.name, reason: "missing")
+            }
+            try check(tensor, against: info)
+            let value = context.allocate(tensor.shape, tensor.elementType)
+            switch tensor.storage {
+            case .float32(let v): v.withUnsafeBytes { value.buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            case .int64(let v): v.withUnsafeBytes { value.buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            }
+            value.buffer.references += 1
+            values[id] = value
+        }
+        // An error leaves the context's buffers in an unknown state: it is dropped, not reused.
+        for step in plan.steps {
+            let arguments = step.inputs.map { $0 < 0 ? nil : values[$0] }
+            let results = try step.kernel.execute(arguments, context)
+            context.endStep()
+            for (index, id) in step.outputs.enumerated() where id >= 0 && index < results.count {
+                results[index].buffer.references += 1
+                values[id] = results[index]
+            }
+            for id in step.releases {
+                if let value = values[id] { release(value, context) }
+                values[id] = nil
+            }
+        }
+        var outputs: [String: Tensor] = [:]
+        for (id, name) in plan.outputs {
+            guard let value = values[id] else {
+                throw EngineError.invalidGraph(reason: "output '\(name)' was not computed")
+            }
+            outputs[name] = value.toTensor()
+        }
+        for value in values {
+            if let value { release(value, context) }
+        }
+        returnContext(context)
+        return outputs
+    }
+
+    private func check(_ tensor: Tensor, against info: ValueInfo) throws {
+        if tensor.elementType != info.elementType {
+            throw EngineError.invalidInput(name: info.name, reason: "expected \(info.elementType), got \(tensor.elementType)")
+        }
+        guard let declared = info.shape else { return }
+        let mismatch = declared.count != tensor.rank || zip(declared, tensor.shape).contains { dim, size in
+            if case .fixed(let fixed) = dim { return fixed != size }
+            return false
+        }
+        if mismatch {
+            throw EngineError.invalidInput(name: info.name, reason: "expected shape [\(declared.map(\.description).joined(separator: ", "))], got \(tensor.shape)")
+        }
+    }
+
+    private func release(_ value: RuntimeValue, _ context: ExecutionContext) {
+        let buffer = value.buffer
+        if buffer.isConstant { return }
+        buffer.references -= 1
+        if buffer.references == 0 { context.buffers.release(buffer) }
+    }
+
+    private func takeContext() -> ExecutionContext {
+        contextLock.lock()
+        defer { contextLock.unlock() }
+        return idleContexts.popLast() ?? ExecutionContext(threadPool: threadPool)
+    }
+
+    private func returnContext(_ context: ExecutionContext) {
+        contextLock.lock()
+        idleContexts.append(context)
+        contextLock.unlock()
     }
 }

@@ -1,0 +1,325 @@
+/*
+ * Single-precision GEMM in the BLIS style: A is packed into panels of SL_MR rows (once, at
+ * load time, for constant weights), B into panels of SL_NR columns per cache block, and a
+ * register-blocked 6x16 micro-kernel does the arithmetic. An AVX2+FMA micro-kernel is
+ * used when the CPU has it, a portable one otherwise. Work is split statically across the
+ * pool by columns (wide outputs) or by row panels (narrow ones).
+ */
+#include "sightline_kernels.h"
+#include "kernels_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+#define SL_KC 256   /* depth of one packed block: A panel (6 x 256) stays in L1 */
+#define SL_NC 192   /* columns of one packed B block: 256 x 192 floats stay in L2 */
+
+typedef void (*sl_ukernel_fn)(int kc, const float *a, const float *b, float *c, long rs_c, int load_c);
+
+/* ---- micro-kernels: C[6x16] (+)= A panel (kc x 6) * B panel (kc x 16) ---------------- */
+
+static void ukernel_generic(int kc, const float *restrict a, const float *restrict b,
+                            float *restrict c, long rs_c, int load_c) {
+    float acc[SL_MR][SL_NR];
+    memset(acc, 0, sizeof(acc));
+    for (int k = 0; k < kc; k++) {
+        for (int r = 0; r < SL_MR; r++) {
+            float av = a[r];
+            for (int j = 0; j < SL_NR; j++) acc[r][j] += av * b[j];
+        }
+        a += SL_MR;
+        b += SL_NR;
+    }
+    for (int r = 0; r < SL_MR; r++) {
+        float *row = c + r * rs_c;
+        if (load_c)
+            for (int j = 0; j < SL_NR; j++) row[j] += acc[r][j];
+        else
+            for (int j = 0; j < SL_NR; j++) row[j] = acc[r][j];
+    }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2,fma")))
+static void ukernel_avx2(int kc, const float *restrict a, const float *restrict b,
+                         float *restrict c, long rs_c, int load_c) {
+    __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
+    __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
+    __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
+    __m256 c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
+    __m256 c40 = _mm256_setzero_ps(), c41 = _mm256_setzero_ps();
+    __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
+    for (int k = 0; k < kc; k++) {
+        __m256 b0 = _mm256_load_ps(b);
+        __m256 b1 = _mm256_load_ps(b + 8);
+        __m256 av;
+        av = _mm256_broadcast_ss(a + 0); c00 = _mm256_fmadd_ps(av, b0, c00); c01 = _mm256_fmadd_ps(av, b1, c01);
+        av = _mm256_broadcast_ss(a + 1); c10 = _mm256_fmadd_ps(av, b0, c10); c11 = _mm256_fmadd_ps(av, b1, c11);
+        av = _mm256_broadcast_ss(a + 2); c20 = _mm256_fmadd_ps(av, b0, c20); c21 = _mm256_fmadd_ps(av, b1, c21);
+        av = _mm256_broadcast_ss(a + 3); c30 = _mm256_fmadd_ps(av, b0, c30); c31 = _mm256_fmadd_ps(av, b1, c31);
+        av = _mm256_broadcast_ss(a + 4); c40 = _mm256_fmadd_ps(av, b0, c40); c41 = _mm256_fmadd_ps(av, b1, c41);
+        av = _mm256_broadcast_ss(a + 5); c50 = _mm256_fmadd_ps(av, b0, c50); c51 = _mm256_fmadd_ps(av, b1, c51);
+        a += SL_MR;
+        b += SL_NR;
+    }
+#define SL_STORE_ROW(r, lo, hi)                                                          \
+    do {                                                                                 \
+        float *row = c + (r) * rs_c;                                                     \
+        if (load_c) {                                                                    \
+            lo = _mm256_add_ps(lo, _mm256_loadu_ps(row));                                \
+            hi = _mm256_add_ps(hi, _mm256_loadu_ps(row + 8));                            \
+        }                                                                                \
+        _mm256_storeu_ps(row, lo);                                                       \
+        _mm256_storeu_ps(row + 8, hi);                                                   \
+    } while (0)
+    SL_STORE_ROW(0, c00, c01);
+    SL_STORE_ROW(1, c10, c11);
+    SL_STORE_ROW(2, c20, c21);
+    SL_STORE_ROW(3, c30, c31);
+    SL_STORE_ROW(4, c40, c41);
+    SL_STORE_ROW(5, c50, c51);
+#undef SL_STORE_ROW
+}
+#endif
+
+static sl_ukernel_fn select_ukernel(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx2_fma()) return ukernel_avx2;
+#endif
+    return ukernel_generic;
+}
+
+/* ---- packing ------------------------------------------------------------------------- */
+
+size_t sl_gemm_packed_a_size(int M, int K) {
+    size_t panels = (size_t)(M + SL_MR - 1) / SL_MR;
+    return panels * SL_MR * (size_t)K;
+}
+
+void sl_gemm_pack_a(const float *a, long rs_a, long cs_a, int M, int K, float *packed) {
+    int panels = (M + SL_MR - 1) / SL_MR;
+    for (int p = 0; p < panels; p++) {
+        float *dst = packed + (size_t)p * SL_MR * K;
+        for (int k = 0; k < K; k++) {
+            for (int r = 0; r < SL_MR; r++) {
+                int i = p * SL_MR + r;
+                dst[(size_t)k * SL_MR + r] = i < M ? a[i * rs_a + k * cs_a] : 0.0f;
+            }
+        }
+    }
+}
+
+/* Packs B[k0 .. k0+kc) x [j0 .. j0+nc) into panels of SL_NR columns (zero padded). */
+static void pack_b(const float *b, long rs_b, long cs_b, int k0, int kc, int j0, int nc, float *out) {
+    int panels = (nc + SL_NR - 1) / SL_NR;
+    for (int q = 0; q < panels; q++) {
+        int width = nc - q * SL_NR < SL_NR ? nc - q * SL_NR : SL_NR;
+        float *dst = out + (size_t)q * kc * SL_NR;
+        const float *src = b + (long)k0 * rs_b + (long)(j0 + q * SL_NR) * cs_b;
+        if (cs_b == 1 && width == SL_NR) {
+            for (int k = 0; k < kc; k++) memcpy(dst + (size_t)k * SL_NR, src + k * rs_b, SL_NR * sizeof(float));
+        } else {
+            for (int k = 0; k < kc; k++) {
+                float *d = dst + (size_t)k * SL_NR;
+                const float *s = src + k * rs_b;
+                int j = 0;
+                for (; j < width; j++) d[j] = s[j * cs_b];
+                for (; j < SL_NR; j++) d[j] = 0.0f;
+            }
+        }
+    }
+}
+
+/* A per-thread packing buffer, grown on demand and kept for the thread's lifetime. */
+static _Thread_local float *b_buffer;
+static _Thread_local size_t b_buffer_capacity;
+
+static float *thread_b_buffer(size_t floats) {
+    if (floats > b_buffer_capacity) {
+        free(b_buffer);
+        b_buffer = aligned_alloc(64, ((floats * sizeof(float) + 63) / 64) * 64);
+        b_buffer_capacity = b_buffer ? floats : 0;
+    }
+    return b_buffer;
+}
+
+/* ---- epilogue ------------------------------------------------------------------------ */
+
+static inline __attribute__((always_inline)) void epilogue_body(
+    float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
+    const float *residual, long residual_rs) {
+    for (int r = 0; r < rows; r++) {
+        float *row = c + r * rs;
+        if (ep->bias) {
+            float bias = ep->bias[row0 + r];
+            for (int j = 0; j < cols; j++) row[j] += bias;
+        }
+        if (residual) {
+            const float *res = residual + r * residual_rs;
+            for (int j = 0; j < cols; j++) row[j] += res[j];
+        }
+        switch (ep->activation) {
+        case SL_ACT_RELU:
+            for (int j = 0; j < cols; j++) row[j] = row[j] > 0.0f ? row[j] : 0.0f;
+            break;
+        case SL_ACT_CLIP: {
+            float lo = ep->p0, hi = ep->p1;
+            for (int j = 0; j < cols; j++) {
+                float v = row[j] < lo ? lo : row[j];
+                row[j] = v > hi ? hi : v;
+            }
+            break;
+        }
+        case SL_ACT_LEAKY: {
+            float alpha = ep->p0;
+            for (int j = 0; j < cols; j++) row[j] = row[j] >= 0.0f ? row[j] : alpha * row[j];
+            break;
+        }
+        case SL_ACT_PRELU: {
+            float slope = ep->slope[row0 + r];
+            for (int j = 0; j < cols; j++) row[j] = row[j] >= 0.0f ? row[j] : slope * row[j];
+            break;
+        }
+        case SL_ACT_SIGMOID:
+            for (int j = 0; j < cols; j++) row[j] = 1.0f / (1.0f + __builtin_expf(-row[j]));
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2,fma")))
+static void epilogue_avx2(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
+                          const float *residual, long residual_rs) {
+    epilogue_body(c, rs, rows, cols, row0, ep, residual, residual_rs);
+}
+#endif
+
+static void epilogue_generic(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
+                             const float *residual, long residual_rs) {
+    epilogue_body(c, rs, rows, cols, row0, ep, residual, residual_rs);
+}
+
+void sl_apply_epilogue(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
+                       const float *residual, long residual_rs) {
+    if (!ep) return;
+    if (!ep->bias && !residual && ep->activation == SL_ACT_NONE) return;
+#if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx2_fma()) {
+        epilogue_avx2(c, rs, rows, cols, row0, ep, residual, residual_rs);
+        return;
+    }
+#endif
+    epilogue_generic(c, rs, rows, cols, row0, ep, residual, residual_rs);
+}
+
+/* ---- macro-kernel -------------------------------------------------------------------- */
+
+typedef struct {
+    int M, N, K;
+    const float *packed_a;
+    const float *b;
+    long rs_b, cs_b;
+    float *c;
+    long rs_c, cs_c;
+    const sl_epilogue *ep;
+    int split_columns;      /* 1: tasks own column ranges; 0: tasks own row-panel ranges */
+    sl_ukernel_fn ukernel;
+} gemm_job;
+
+/* Computes rows [i0, i1) x columns [j0, j1) of C (i0 a multiple of SL_MR). */
+static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
+    const int K = job->K;
+    float *bp = thread_b_buffer((size_t)SL_KC * (SL_NC + SL_NR));
+    float tile[SL_MR * SL_NR] __attribute__((aligned(64)));
+    const int direct_ok = job->cs_c == 1;
+    for (int jc = j0; jc < j1; jc += SL_NC) {
+        int nc = j1 - jc < SL_NC ? j1 - jc : SL_NC;
+        for (int pc = 0; pc < K; pc += SL_KC) {
+            int kc = K - pc < SL_KC ? K - pc : SL_KC;
+            int first = pc == 0, last = pc + kc >= K;
+            pack_b(job->b, job->rs_b, job->cs_b, pc, kc, jc, nc, bp);
+            for (int ic = i0; ic < i1; ic += SL_MR) {
+                int mr = i1 - ic < SL_MR ? i1 - ic : SL_MR;
+                const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * K + (size_t)pc * SL_MR;
+                for (int jr = 0; jr < nc; jr += SL_NR) {
+                    int nr = nc - jr < SL_NR ? nc - jr : SL_NR;
+                    const float *bpanel = bp + (size_t)(jr / SL_NR) * kc * SL_NR;
+                    int j = jc + jr;
+                    float *ctile = job->c + (long)ic * job->rs_c + (long)j * job->cs_c;
+                    const float *res = job->ep && job->ep->residual
+                        ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
+                    if (direct_ok && mr == SL_MR && nr == SL_NR) {
+                        job->ukernel(kc, ap, bpanel, ctile, job->rs_c, !first);
+                        if (last && job->ep)
+                            sl_apply_epilogue(ctile, job->rs_c, SL_MR, SL_NR, ic, job->ep, res, job->rs_c);
+                    } else {
+                        if (!first)
+                            for (int r = 0; r < mr; r++)
+                                for (int q = 0; q < nr; q++)
+                                    tile[r * SL_NR + q] = ctile[r * job->rs_c + q * job->cs_c];
+                        job->ukernel(kc, ap, bpanel, tile, SL_NR, !first);
+                        if (last && job->ep)
+                            sl_apply_epilogue(tile, SL_NR, mr, nr, ic, job->ep, res, job->rs_c);
+                        for (int r = 0; r < mr; r++)
+                            for (int q = 0; q < nr; q++)
+                                ctile[r * job->rs_c + q * job->cs_c] = tile[r * SL_NR + q];
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void gemm_task(void *context, int task, int task_count) {
+    const gemm_job *job = context;
+    if (job->split_columns) {
+        int panels = (job->N + SL_NR - 1) / SL_NR;
+        int p0 = (int)((long)panels * task / task_count);
+        int p1 = (int)((long)panels * (task + 1) / task_count);
+        int j0 = p0 * SL_NR, j1 = p1 * SL_NR < job->N ? p1 * SL_NR : job->N;
+        if (j0 < j1) gemm_block(job, 0, job->M, j0, j1);
+    } else {
+        int panels = (job->M + SL_MR - 1) / SL_MR;
+        int p0 = (int)((long)panels * task / task_count);
+        int p1 = (int)((long)panels * (task + 1) / task_count);
+        int i0 = p0 * SL_MR, i1 = p1 * SL_MR < job->M ? p1 * SL_MR : job->M;
+        if (i0 < i1) gemm_block(job, i0, i1, 0, job->N);
+    }
+}
+
+void sl_gemm_packed(int M, int N, int K, const float *packed_a,
+                    const float *b, long rs_b, long cs_b,
+                    float *c, long rs_c, long cs_c,
+                    const sl_epilogue *ep, sl_pool *pool) {
+    if (M <= 0 || N <= 0) return;
+    gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel()};
+    if (K == 0) {
+        for (int i = 0; i < M; i++)
+            for (int j = 0; j < N; j++) c[i * rs_c + j * cs_c] = 0.0f;
+        if (ep && cs_c == 1) sl_apply_epilogue(c, rs_c, M, N, 0, ep, ep->residual, rs_c);
+        return;
+    }
+    int threads = sl_pool_threads(pool);
+    int column_panels = (N + SL_NR - 1) / SL_NR;
+    int row_panels = (M + SL_MR - 1) / SL_MR;
+    long work = (long)M * N * K;
+    int tasks = threads;
+    if (work < 32768) tasks = 1;   /* too small to be worth waking a thread */
+    job.split_columns = column_panels >= 2 * tasks || column_panels >= row_panels;
+    if (!job.split_columns && row_panels < tasks) tasks = row_panels;
+    if (job.split_columns && column_panels < tasks) tasks = column_panels;
+    sl_pool_run(tasks > 1 ? pool : NULL, gemm_task, &job, tasks);
+}
+
+void sl_gemm(int M, int N, int K, const float *a, long rs_a, long cs_a,
+             const float *b, long rs_b, long cs_b, float *c, long rs_c, long cs_c,
+             const sl_epilogue *ep, float *scratch, sl_pool *pool) {
+    sl_gemm_pack_a(a, rs_a, cs_a, M, K, scratch);
+    sl_gemm_packed(M, N, K, scratch, b, rs_b, cs_b, c, rs_c, cs_c, ep, pool);
+}

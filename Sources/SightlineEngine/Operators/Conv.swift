@@ -1,0 +1,202 @@
+// Conv (and the internal FusedConv): 2-D convolution on NCHW tensors. Three paths:
+// depthwise (one filter per channel) runs a direct kernel; 1x1 stride-1 unpadded
+// convolutions are a single GEMM on the input as it lies; everything else unfolds the
+// input (im2col) and runs a GEMM per group. Constant weights are packed once, here.
+
+import CSightlineKernels
+
+final class ConvKernel: Kernel {
+    let label: NodeLabel
+    private let window: SpatialWindow
+    private let group: Int
+    private let weightShape: [Int]            // [M, C/group, kh, kw]
+    private let activation: FusedActivation
+    private let isDepthwise: Bool
+    private let isPointwise: Bool
+    /// Packed GEMM panels per group, or the raw depthwise filters; nil when weights are a runtime input.
+    private let packedWeights: UnsafeMutablePointer<Float>?
+    private let packedGroupStride: Int
+    private let constantBias: UnsafeMutablePointer<Float>?
+    private let constantSlope: UnsafeMutablePointer<Float>?
+
+    init(_ context: CompileContext) throws {
+        let node = context.node
+        label = NodeLabel(node)
+        group = try node.int("group", default: 1)
+        activation = try FusedActivation(context)
+        guard group >= 1 else { throw context.invalidAttribute("group", "must be at least 1, got \(group)") }
+
+        let weights = context.constantInput(1)
+        var kernel = try node.ints("kernel_shape", default: [])
+        if let weights {
+            guard weights.rank == 4 else {
+                throw context.invalidAttribute("kernel_shape", "only 2-D convolution is supported (weights of shape \(weights.shape))")
+            }
+            guard weights.elementType == .float32 else {
+                throw EngineError.unsupportedElementType(tensor: node.inputs[1], type: weights.elementType.rawValue)
+            }
+            if kernel.isEmpty { kernel = Array(weights.shape[2...]) }
+            guard kernel == Array(weights.shape[2...]) else {
+                throw context.invalidAttribute("kernel_shape", "\(kernel) disagrees with the weights' shape \(weights.shape)")
+            }
+            guard weights.shape[0] % group == 0 else {
+                throw context.invalidAttribute("group", "\(group) does not divide the \(weights.shape[0]) output channels")
+            }
+            weightShape = weights.shape
+        } else {
+            guard kernel.count == 2 else {
+                throw context.invalidAttribute("kernel_shape", "must be given (2 values) when the weights are not constant")
+            }
+            weightShape = []
+        }
+        window = try SpatialWindow(context, kernel: kernel, allowCeilMode: false)
+        if kernel.count != 2 {
+            throw context.invalidAttribute("kernel_shape", "only 2-D convolution is supported, got \(kernel.count)-D")
+        }
+
+        let outputChannels = weightShape.first ?? 0
+        isDepthwise = weights != nil && group > 1 && weightShape[1] == 1 && outputChannels == group
+        isPointwise = weights != nil && group == 1 && kernel == [1, 1] && window.strides == [1, 1]
+            && window.pads.allSatisfy { $0 == 0 } && window.autoPad != .sameLower && window.autoPad != .sameUpper
+
+        if let weights {
+            let values = weights.floats
+            if isDepthwise {
+                let pointer = UnsafeMutablePointer<Float>.allocate(capacity: values.count)
+                pointer.initialize(from: values, count: values.count)
+                packedWeights = pointer
+                packedGroupStride = 0
+            } else {
+                let groups = group
+                let rows = outputChannels / groups
+                let depth = weights.shape[1] * kernel[0] * kernel[1]
+                let stride = Int(sl_gemm_packed_a_size(Int32(rows), Int32(depth)))
+                let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, stride * groups))
+                values.withUnsafeBufferPointer { source in
+                    for g in 0..<groups {
+                        sl_gemm_pack_a(source.baseAddress! + g * rows * depth, depth, 1,
+                                       Int32(rows), Int32(depth), pointer + g * stride)
+                    }
+                }
+                packedWeights = pointer
+                packedGroupStride = stride
+            }
+        } else {
+            packedWeights = nil
+            packedGroupStride = 0
+        }
+        constantBias = ConvKernel.copy(context.constantInput(2))
+        constantSlope = ConvKernel.copy(context.constantInput(4))
+    }
+
+    deinit {
+        packedWeights?.deallocate()
+        constantBias?.deallocate()
+        constantSlope?.deallocate()
+    }
+
+    private static func copy(_ tensor: Tensor?) -> UnsafeMutablePointer<Float>? {
+        guard let tensor, tensor.elementType == .float32 else { return nil }
+        let values = tensor.floats
+        let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, values.count))
+        pointer.initialize(from: values, count: values.count)
+        return pointer
+    }
+
+    func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue] {
+        let x = try requiredFloat(inputs, 0)
+        let w = try requiredFloat(inputs, 1)
+        guard x.rank == 4 else { throw shapeError("input must be 4-D NCHW, got shape \(x.shape)") }
+        let shape = weightShape.isEmpty ? w.shape : weightShape
+        guard shape.count == 4 else { throw shapeError("weights must be 4-D, got shape \(shape)") }
+        let (batch, channels, height, width) = (x.shape[0], x.shape[1], x.shape[2], x.shape[3])
+        let outputChannels = shape[0]
+        guard channels == shape[1] * group, outputChannels % group == 0 else {
+            throw shapeError("input has \(channels) channels but weights \(shape) with group \(group) expect \(shape[1] * group)")
+        }
+        let rows = window.output(axis: 0, size: height)
+        let cols = window.output(axis: 1, size: width)
+        guard rows.size > 0, cols.size > 0 else {
+            throw shapeError("input \(height)x\(width) is smaller than the kernel window")
+        }
+        let bias: UnsafeMutablePointer<Float>?
+        if let constantBias { bias = constantBias } else if let b = inputs.count > 2 ? inputs[2] : nil {
+            guard b.count == outputChannels else { throw shapeError("bias has \(b.count) values for \(outputChannels) channels") }
+            bias = b.floats
+        } else { bias = nil }
+        let residual = inputs.count > 3 ? inputs[3] : nil
+        let slope: UnsafeMutablePointer<Float>? = constantSlope ?? (inputs.count > 4 ? inputs[4]?.floats : nil)
+        if activation.kind == SL_ACT_PRELU && slope == nil { throw shapeError("PRelu slope is missing") }
+
+        let output = context.allocate([batch, outputChannels, rows.size, cols.size])
+        if let residual, residual.shape != output.shape {
+            throw shapeError("residual of shape \(residual.shape) does not match the output \(output.shape)")
+        }
+        let outPlane = rows.size * cols.size
+        let inPlane = height * width
+        let perGroupIn = channels / group
+        let perGroupOut = outputChannels / group
+        var geometry = sl_conv_geometry(
+            channels: Int32(isDepthwise ? channels : perGroupIn), in_h: Int32(height), in_w: Int32(width),
+            out_h: Int32(rows.size), out_w: Int32(cols.size),
+            kernel_h: Int32(shape[2]), kernel_w: Int32(shape[3]),
+            stride_h: Int32(window.strides[0]), stride_w: Int32(window.strides[1]),
+            dilation_h: Int32(window.dilations[0]), dilation_w: Int32(window.dilations[1]),
+            pad_top: Int32(rows.padBegin), pad_left: Int32(cols.padBegin))
+        let pool = context.threadPool.pool
+        let depth = perGroupIn * shape[2] * shape[3]
+
+        // Weights given at run time are packed per run.
+        var packed = packedWeights
+        var groupStride = packedGroupStride
+        if packed == nil {
+            groupStride = Int(sl_gemm_packed_a_size(Int32(perGroupOut), Int32(depth)))
+            let scratch = context.scratchFloats(max(1, groupStride * group))
+            for g in 0..<group {
+                sl_gemm_pack_a(w.floats + g * perGroupOut * depth, depth, 1, Int32(perGroupOut), Int32(depth),
+                               scratch + g * groupStride)
+            }
+            packed = scratch
+        }
+        let columns = (isDepthwise || isPointwise) ? nil : context.scratchFloats(max(1, depth * outPlane))
+
+        for n in 0..<batch {
+            let input = x.floats + n * channels * inPlane
+            let out = output.floats + n * outputChannels * outPlane
+            let res = residual.map { $0.floats + n * outputChannels * outPlane }
+            if isDepthwise {
+                // A fused residual goes between the bias and the activation.
+                let fused = FusedActivation(kind: res == nil ? activation.kind : SL_ACT_NONE,
+                                            p0: activation.p0, p1: activation.p1)
+                var epilogue = sl_epilogue(bias: bias, residual: nil, activation: Int32(fused.kind.rawValue),
+                                           p0: fused.p0, p1: fused.p1, slope: slope)
+                sl_depthwise_conv(input, packed, out, &geometry, &epilogue, pool)
+                if let res {
+                    var finish = sl_epilogue(bias: nil, residual: nil, activation: Int32(activation.kind.rawValue),
+                                             p0: activation.p0, p1: activation.p1, slope: slope)
+                    for c in 0..<outputChannels {
+                        sl_apply_epilogue(out + c * outPlane, 0, 1, Int32(outPlane), Int32(c), &finish,
+                                          res + c * outPlane, 0)
+                    }
+                }
+                continue
+            }
+            for g in 0..<group {
+                var epilogue = sl_epilogue(
+                    bias: bias.map { $0 + g * perGroupOut }, residual: res.map { UnsafePointer($0 + g * perGroupOut * outPlane) },
+                    activation: Int32(activation.kind.rawValue), p0: activation.p0, p1: activation.p1,
+                    slope: slope.map { UnsafePointer($0 + g * perGroupOut) })
+                let b: UnsafePointer<Float>
+                if isPointwise {
+                    b = UnsafePointer(input)
+                } else {
+                    sl_im2col(input + g * perGroupIn * inPlane, &geometry, columns)
+                    b = UnsafePointer(columns!)
+                }
+                sl_gemm_packed(Int32(perGroupOut), Int32(outPlane), Int32(depth), packed! + g * groupStride,
+                               b, outPlane, 1, out + g * perGroupOut * outPlane, outPlane, 1, &epilogue, pool)
+            }
+        }
+        return [output]
+    }
+}

@@ -1,0 +1,53 @@
+// RuntimeValue: a tensor inside a running plan — shape, element type and the buffer that
+// holds its elements. Kernels read and write through the typed pointers.
+
+struct RuntimeValue {
+    var shape: [Int]
+    var elementType: ElementType
+    var buffer: TensorBuffer
+
+    var count: Int { Tensor.elementCount(of: shape) }
+    var rank: Int { shape.count }
+
+    var floats: UnsafeMutablePointer<Float> { buffer.raw.assumingMemoryBound(to: Float.self) }
+    var int64s: UnsafeMutablePointer<Int64> { buffer.raw.assumingMemoryBound(to: Int64.self) }
+
+    var elementSize: Int { elementType == .float32 ? 4 : 8 }
+
+    /// A constant value holding a copy of `tensor`.
+    init(constant tensor: Tensor) {
+        let size = tensor.count * (tensor.elementType == .float32 ? 4 : 8)
+        let buffer = TensorBuffer(byteCapacity: size, isConstant: true)
+        switch tensor.storage {
+        case .float32(let values):
+            values.withUnsafeBytes { buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        case .int64(let values):
+            values.withUnsafeBytes { buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+        self.init(shape: tensor.shape, elementType: tensor.elementType, buffer: buffer)
+    }
+
+    init(shape: [Int], elementType: ElementType, buffer: TensorBuffer) {
+        self.shape = shape
+        self.elementType = elementType
+        self.buffer = buffer
+    }
+
+    /// The value as a public Tensor (a copy).
+    func toTensor() -> Tensor {
+        switch elementType {
+        case .float32:
+            return Tensor(shape: shape, floats: Array(UnsafeBufferPointer(start: floats, count: count)))
+        case .int64:
+            return Tensor(shape: shape, int64s: Array(UnsafeBufferPointer(start: int64s, count: count)))
+        }
+    }
+
+    /// The int64 elements as Ints (for shape-like inputs: Reshape's shape, Slice's starts, …).
+    func integers() -> [Int] {
+        switch elementType {
+        case .int64: return (0..<count).map { Int(int64s[$0]) }
+        case .float32: return (0..<count).map { Int(floats[$0]) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+// TensorBuffer: a block of 64-byte-aligned memory holding one runtime value's elements.
+// Buffers are recycled through a BufferPool; `references` counts the live values (a
+// reshape shares its input's buffer) so a buffer returns to the pool only when unused.
+
+import Foundation
+
+final class TensorBuffer {
+    let raw: UnsafeMutableRawPointer
+    let byteCapacity: Int
+    /// Constant buffers (initialisers) are never recycled.
+    let isConstant: Bool
+    var references = 0
+
+    init(byteCapacity: Int, isConstant: Bool = false) {
+        let size = max(64, (byteCapacity + 63) / 64 * 64)
+        self.raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        self.byteCapacity = size
+        self.isConstant = isConstant
+    }
+
+    deinit {
+        raw.deallocate()
+    }
+}
+
+/// Free buffers of one execution context, handed out best-fit by size.
+final class BufferPool {
+    private var free: [TensorBuffer] = []
+
+    func acquire(bytes: Int) -> TensorBuffer {
+        var best = -1
+        for (index, buffer) in free.enumerated() where buffer.byteCapacity >= bytes {
+            if best < 0 || buffer.byteCapacity < free[best].byteCapacity { best = index }
+        }
+        if best >= 0 {
+            return free.remove(at: best)
+        }
+        return TensorBuffer(byteCapacity: bytes)
+    }
+
+    func release(_ buffer: TensorBuffer) {
+        precondition(!buffer.isConstant)
+        free.append(buffer)
+    }
+}
