@@ -1,0 +1,49 @@
+// ImageDecoder: the entry point for turning JPEG, PNG or WebP bytes into an upright RGBImage,
+// choosing the decoder by magic bytes and enforcing the pixel limit before any pixel is decoded.
+import Foundation
+
+/// Decodes image files and data into `RGBImage`s.
+public enum ImageDecoder {
+    /// How many leading bytes an `unrecognizedFormat` error keeps to describe the data.
+    private static let describedByteCount = 24
+
+    /// Decodes JPEG, PNG or WebP data (recognised by its first bytes, whatever the file was
+    /// called) into upright RGB pixels.
+    ///
+    /// - Throws: `ImagingError` — `.emptyData`, `.unrecognizedFormat`, `.unsupportedFormat`
+    ///   (HEIC, AVIF, GIF, BMP, TIFF, JPEG XL), `.unsupportedFeature`, `.truncatedData`,
+    ///   `.corruptData`, `.zeroSizedImage` or `.tooManyPixels`.
+    public static func decode(data: Data, options: DecodeOptions = DecodeOptions()) throws -> RGBImage {
+        try data.withUnsafeBytes { bytes in
+            guard !bytes.isEmpty else { throw ImagingError.emptyData }
+            guard let format = ImageFormat.detect(in: ByteReader(bytes: bytes)) else {
+                throw ImagingError.unrecognizedFormat(leadingBytes: Array(bytes.prefix(describedByteCount)))
+            }
+            let decoded: DecodedImage
+            switch format {
+            case .jpeg: decoded = try JPEGDecoder.decode(bytes, options: options)
+            case .png: decoded = try PNGDecoder.decode(bytes, options: options)
+            case .webp: decoded = try WebPDecoder.decode(bytes, options: options)
+            case .heic, .avif, .gif, .bmp, .tiff, .jpegXL: throw ImagingError.unsupportedFormat(format)
+            }
+            return options.applyOrientation ? decoded.image.applyingOrientation(decoded.orientation) : decoded.image
+        }
+    }
+
+    /// Reads and decodes an image file; see `decode(data:options:)`.
+    ///
+    /// - Throws: `ImagingError.fileUnreadable` when the file cannot be read, otherwise as
+    ///   `decode(data:options:)`.
+    public static func decode(contentsOf url: URL, options: DecodeOptions = DecodeOptions()) throws -> RGBImage {
+        try decode(data: readFile(url), options: options)
+    }
+
+    static func readFile(_ url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
+            throw ImagingError.fileUnreadable(path: url.path, reason: reason)
+        }
+    }
+}

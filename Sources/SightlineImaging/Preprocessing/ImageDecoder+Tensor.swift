@@ -1,0 +1,20 @@
+// ImageDecoder+Tensor: file or data → model input values in one call, decoding JPEGs at the
+// reduced scale the preprocessing allows.
+import Foundation
+
+extension ImageDecoder {
+    /// Decodes an image file and returns its model input (see `RGBImage.tensorValues`). JPEGs
+    /// are decoded at the smallest DCT scale that still covers
+    /// `preprocessing.decodeTargetSize`, which makes large photos several times faster.
+    public static func tensorValues(contentsOf url: URL, preprocessing: ImagePreprocessing,
+                                    maxPixels: Int = DecodeOptions.defaultMaxPixels) throws -> [Float] {
+        try tensorValues(data: readFile(url), preprocessing: preprocessing, maxPixels: maxPixels)
+    }
+
+    /// Decodes image data and returns its model input; see `tensorValues(contentsOf:…)`.
+    public static func tensorValues(data: Data, preprocessing: ImagePreprocessing,
+                                    maxPixels: Int = DecodeOptions.defaultMaxPixels) throws -> [Float] {
+        let options = DecodeOptions(maxPixels: maxPixels, targetSize: preprocessing.decodeTargetSize)
+        return try decode(data: data, options: options).tensorValues(preprocessing)
+    }
+}

@@ -1,0 +1,71 @@
+// Tests for the Pillow-compatible bilinear resize: real photos against Pillow's
+// Image.resize(…, BILINEAR) at many sizes, and the fused resize-and-crop against resize-then-crop.
+import Foundation
+import SightlineImaging
+import XCTest
+
+final class RGBImageResizeTests: XCTestCase {
+    /// Pillow's resizes of exactly the same pixels (handed over as raw bytes) to each size.
+    private func pillowResizes(_ image: RGBImage, to sizes: [ImageSize]) throws -> [RGBImage] {
+        let input = try TemporaryDirectory.shared.file(named: "resize-input-\(UUID().uuidString).rgb")
+        try Data(image.pixels).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        return try PillowReference.images("""
+            import sys
+            from PIL import Image
+            w, h = int(sys.argv[3]), int(sys.argv[4])
+            source = Image.frombytes('RGB', (w, h), open(sys.argv[2], 'rb').read())
+            with open(sys.argv[1], 'wb') as out:
+                for size in sys.argv[5:]:
+                    im = source.resize(tuple(int(v) for v in size.split('x')), Image.Resampling.BILINEAR)
+                    out.write(im.tobytes())
+                    print(*im.size)
+            """, [input.path, "\(image.width)", "\(image.height)"] + sizes.map { "\($0.width)x\($0.height)" })
+    }
+
+    private func assertMatchesPillow(_ image: RGBImage, sizes: [ImageSize], file: StaticString = #filePath,
+                                     line: UInt = #line) throws {
+        let references = try pillowResizes(image, to: sizes)
+        XCTAssertEqual(references.count, sizes.count, file: file, line: line)
+        for (size, reference) in zip(sizes, references) {
+            let resized = image.resized(width: size.width, height: size.height)
+            XCTAssertEqual(resized.size, size, file: file, line: line)
+            let difference = PixelDifference(resized, reference)
+            XCTAssertGreaterThanOrEqual(difference.fractionWithinOne, 0.99, "\(image.size) → \(size)", file: file, line: line)
+            XCTAssertLessThanOrEqual(difference.maximum, 1, "\(image.size) → \(size)", file: file, line: line)
+        }
+    }
+
+    func testMatchesPillowOnRealPhotos() throws {
+        let landscape = try ImageDecoder.decode(contentsOf: Fixtures.url("photo-faces-2008_001322.jpg"))  // 500×375
+        let portrait = try ImageDecoder.decode(contentsOf: Fixtures.url("photo-faces-2008_001009.jpg"))  // 360×480
+        let landscapeSizes = [(341, 256), (224, 168), (37, 211), (100, 50), (640, 480), (500, 200), (123, 375), (1, 1)]
+        try assertMatchesPillow(landscape, sizes: landscapeSizes.map { ImageSize(width: $0.0, height: $0.1) })
+        let portraitSizes = [(256, 341), (61, 47), (400, 600)]
+        try assertMatchesPillow(portrait, sizes: portraitSizes.map { ImageSize(width: $0.0, height: $0.1) })
+    }
+
+    func testMatchesPillowOnTheLargePhoto() throws {
+        let large = try ImageDecoder.decode(contentsOf: LargeJPEG.url())
+        try assertMatchesPillow(large, sizes: [ImageSize(width: 341, height: 256)])
+    }
+
+    func testResizingToTheSameSizeChangesNothing() throws {
+        let image = try ImageDecoder.decode(contentsOf: Fixtures.url("photo-trashnet-glass21.jpg"))
+        XCTAssertEqual(image.resized(width: image.width, height: image.height), image)
+    }
+
+    func testResizeWithCropEqualsResizeThenCrop() throws {
+        let image = try ImageDecoder.decode(contentsOf: Fixtures.url("photo-faces-2008_001322.jpg"))
+        let sizes = [(341, 256), (500, 256), (341, 375), (600, 450)]
+        for (width, height) in sizes {
+            let full = image.resized(width: width, height: height)
+            for crop in [ImageRect(x: 58, y: 16, width: 224, height: 224), ImageRect(x: 0, y: 0, width: 1, height: 1),
+                         ImageRect(x: width - 7, y: height - 5, width: 7, height: 5),
+                         ImageRect(x: 0, y: 0, width: width, height: height)] where crop.isNonEmptyAndInside(full.size) {
+                XCTAssertEqual(image.resized(width: width, height: height, croppingTo: crop), full.cropped(to: crop),
+                               "\(width)×\(height), crop \(crop)")
+            }
+        }
+    }
+}
