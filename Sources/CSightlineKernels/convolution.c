@@ -1,13 +1,16 @@
 /*
  * Convolution helpers for NCHW images: unfolding (im2col) for convolutions computed as a
- * GEMM, and a direct depthwise convolution built from contiguous row updates (stride-2
- * rows are split into even and odd columns first so every inner loop is unit-stride).
+ * GEMM, and a direct depthwise convolution that accumulates whole vectors of outputs in
+ * registers over a zero-padded, column-phase-split copy of each channel.
  */
 #include "sightline_kernels.h"
 #include "kernels_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
     const int out_size = g->out_h * g->out_w;
@@ -42,58 +45,160 @@ typedef struct {
     const sl_epilogue *ep;
 } depthwise_job;
 
-/* Output columns [lo, hi) for which input column ow * stride + offset is inside [0, width). */
-static inline void valid_range(int offset, int stride, int width, int out_w, int *lo, int *hi) {
-    int first = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
-    int last = (width - 1 - offset) >= 0 ? (width - 1 - offset) / stride + 1 : 0;
-    *lo = first;
-    *hi = last < out_w ? last : out_w;
-    if (*hi < *lo) *hi = *lo;
+/*
+ * Each channel is first copied into a zero-padded plane split by column phase (column
+ * x of the padded plane lands in phase x % stride at index x / stride). A tap (kh, kw)
+ * of output column ow then reads phase (kw·d) % s at index ow + (kw·d) / s: every load
+ * is unit-stride and no bounds are checked in the inner loops.
+ */
+typedef struct {
+    int rows;         /* padded rows needed */
+    int phase_width;  /* floats per phase row, including slack for vector over-reads */
+} padded_layout;
+
+static padded_layout layout_for(const sl_conv_geometry *g) {
+    padded_layout layout;
+    layout.rows = (g->out_h - 1) * g->stride_h + (g->kernel_h - 1) * g->dilation_h + 1;
+    int columns = (g->out_w - 1) * g->stride_w + (g->kernel_w - 1) * g->dilation_w + 1;
+    layout.phase_width = (columns + g->stride_w - 1) / g->stride_w + 40;
+    return layout;
 }
 
-static inline __attribute__((always_inline)) void depthwise_channel(
-    const depthwise_job *job, int c, float *phases) {
-    const sl_conv_geometry *g = job->g;
-    const float *plane = job->input + (size_t)c * g->in_h * g->in_w;
-    const float *w = job->weights + (size_t)c * g->kernel_h * g->kernel_w;
-    float *out = job->output + (size_t)c * g->out_h * g->out_w;
-    const int sw = g->stride_w;
-    const int phase_len = (g->in_w + sw - 1) / sw;
-    for (int oh = 0; oh < g->out_h; oh++) {
-        float *dst = out + (size_t)oh * g->out_w;
-        memset(dst, 0, sizeof(float) * (size_t)g->out_w);
-        for (int kh = 0; kh < g->kernel_h; kh++) {
-            int ih = oh * g->stride_h - g->pad_top + kh * g->dilation_h;
-            if (ih < 0 || ih >= g->in_h) continue;
-            const float *src = plane + (size_t)ih * g->in_w;
-            if (sw > 1) {
-                /* phases[p][i] = src[i * sw + p]: each tap then reads a unit-stride row */
-                for (int p = 0; p < sw; p++)
-                    for (int i = 0; i < phase_len; i++) {
-                        int x = i * sw + p;
-                        phases[(size_t)p * phase_len + i] = x < g->in_w ? src[x] : 0.0f;
-                    }
-            }
-            for (int kw = 0; kw < g->kernel_w; kw++) {
-                float weight = w[kh * g->kernel_w + kw];
-                int offset = kw * g->dilation_w - g->pad_left;
-                int lo, hi;
-                valid_range(offset, sw, g->in_w, g->out_w, &lo, &hi);
-                if (sw == 1) {
-                    const float *s = src + offset;
-                    for (int ow = lo; ow < hi; ow++) dst[ow] += weight * s[ow];
-                } else {
-                    /* input column ow*sw + offset = (ow + q) * sw + p with p in [0, sw) */
-                    int p = ((offset % sw) + sw) % sw;
-                    int q = (offset - p) / sw;
-                    const float *s = phases + (size_t)p * phase_len + q;
-                    for (int ow = lo; ow < hi; ow++) dst[ow] += weight * s[ow];
-                }
-            }
+static void fill_padded(const float *plane, const sl_conv_geometry *g, padded_layout layout, float *phases) {
+    const int s = g->stride_w;
+    const size_t phase_size = (size_t)layout.rows * layout.phase_width;
+    memset(phases, 0, sizeof(float) * phase_size * s);
+    for (int r = 0; r < layout.rows; r++) {
+        int ih = r - g->pad_top;
+        if (ih < 0 || ih >= g->in_h) continue;
+        const float *src = plane + (size_t)ih * g->in_w;
+        if (s == 1) {
+            memcpy(phases + (size_t)r * layout.phase_width + g->pad_left, src, sizeof(float) * g->in_w);
+            continue;
         }
-        if (job->ep) sl_apply_epilogue(dst, 0, 1, g->out_w, c, job->ep, NULL, 0);
+        for (int iw = 0; iw < g->in_w; iw++) {
+            int x = iw + g->pad_left;
+            phases[(size_t)(x % s) * phase_size + (size_t)r * layout.phase_width + x / s] = src[iw];
+        }
     }
 }
+
+static inline float activate(float v, int c, const sl_epilogue *ep) {
+    if (!ep) return v;
+    switch (ep->activation) {
+    case SL_ACT_RELU: return v > 0.0f ? v : 0.0f;
+    case SL_ACT_CLIP: return v < ep->p0 ? ep->p0 : (v > ep->p1 ? ep->p1 : v);
+    case SL_ACT_LEAKY: return v >= 0.0f ? v : ep->p0 * v;
+    case SL_ACT_PRELU: return v >= 0.0f ? v : ep->slope[c] * v;
+    case SL_ACT_SIGMOID: return 1.0f / (1.0f + __builtin_expf(-v));
+    default: return v;
+    }
+}
+
+static void depthwise_channel_generic(const depthwise_job *job, int c, float *phases) {
+    const sl_conv_geometry *g = job->g;
+    padded_layout layout = layout_for(g);
+    const size_t phase_size = (size_t)layout.rows * layout.phase_width;
+    fill_padded(job->input + (size_t)c * g->in_h * g->in_w, g, layout, phases);
+    const float *w = job->weights + (size_t)c * g->kernel_h * g->kernel_w;
+    float *out = job->output + (size_t)c * g->out_h * g->out_w;
+    const float bias = job->ep && job->ep->bias ? job->ep->bias[c] : 0.0f;
+    for (int oh = 0; oh < g->out_h; oh++) {
+        float *dst = out + (size_t)oh * g->out_w;
+        for (int ow = 0; ow < g->out_w; ow++) dst[ow] = bias;
+        for (int kh = 0; kh < g->kernel_h; kh++) {
+            int r = oh * g->stride_h + kh * g->dilation_h;
+            for (int kw = 0; kw < g->kernel_w; kw++) {
+                int x = kw * g->dilation_w;
+                const float *src = phases + (size_t)(x % g->stride_w) * phase_size + (size_t)r * layout.phase_width + x / g->stride_w;
+                float weight = w[kh * g->kernel_w + kw];
+                for (int ow = 0; ow < g->out_w; ow++) dst[ow] += weight * src[ow];
+            }
+        }
+        for (int ow = 0; ow < g->out_w; ow++) dst[ow] = activate(dst[ow], c, job->ep);
+    }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2,fma")))
+static inline __m256 activate_avx2(__m256 v, int c, const sl_epilogue *ep) {
+    if (!ep) return v;
+    switch (ep->activation) {
+    case SL_ACT_RELU: return _mm256_max_ps(v, _mm256_setzero_ps());
+    case SL_ACT_CLIP: return _mm256_min_ps(_mm256_max_ps(v, _mm256_set1_ps(ep->p0)), _mm256_set1_ps(ep->p1));
+    case SL_ACT_LEAKY:
+    case SL_ACT_PRELU: {
+        __m256 slope = _mm256_set1_ps(ep->activation == SL_ACT_LEAKY ? ep->p0 : ep->slope[c]);
+        __m256 negative = _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ);
+        return _mm256_blendv_ps(v, _mm256_mul_ps(v, slope), negative);
+    }
+    default: return v;
+    }
+}
+
+__attribute__((target("avx2,fma")))
+static void depthwise_channel_avx2(const depthwise_job *job, int c, float *phases) {
+    const sl_conv_geometry *g = job->g;
+    const sl_epilogue *ep = job->ep;
+    if (ep && ep->activation == SL_ACT_SIGMOID) {   /* no vector exp here: rare, do it plainly */
+        depthwise_channel_generic(job, c, phases);
+        return;
+    }
+    padded_layout layout = layout_for(g);
+    const size_t phase_size = (size_t)layout.rows * layout.phase_width;
+    fill_padded(job->input + (size_t)c * g->in_h * g->in_w, g, layout, phases);
+    const float *w = job->weights + (size_t)c * g->kernel_h * g->kernel_w;
+    float *out = job->output + (size_t)c * g->out_h * g->out_w;
+    const int taps = g->kernel_h * g->kernel_w;
+    int tap_offset[64];
+    if (taps > 64) {
+        depthwise_channel_generic(job, c, phases);
+        return;
+    }
+    for (int kh = 0; kh < g->kernel_h; kh++)
+        for (int kw = 0; kw < g->kernel_w; kw++) {
+            int x = kw * g->dilation_w;
+            tap_offset[kh * g->kernel_w + kw] = (int)((size_t)(x % g->stride_w) * phase_size
+                + (size_t)(kh * g->dilation_h) * layout.phase_width + x / g->stride_w);
+        }
+    const __m256 bias = _mm256_set1_ps(ep && ep->bias ? ep->bias[c] : 0.0f);
+    const int width = g->out_w;
+    for (int oh = 0; oh < g->out_h; oh++) {
+        const float *base = phases + (size_t)(oh * g->stride_h) * layout.phase_width;
+        float *dst = out + (size_t)oh * width;
+        int ow = 0;
+        for (; ow + 32 <= width; ow += 32) {
+            __m256 a0 = bias, a1 = bias, a2 = bias, a3 = bias;
+            for (int t = 0; t < taps; t++) {
+                const float *src = base + tap_offset[t] + ow;
+                __m256 wv = _mm256_set1_ps(w[t]);
+                a0 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src), a0);
+                a1 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src + 8), a1);
+                a2 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src + 16), a2);
+                a3 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src + 24), a3);
+            }
+            _mm256_storeu_ps(dst + ow, activate_avx2(a0, c, ep));
+            _mm256_storeu_ps(dst + ow + 8, activate_avx2(a1, c, ep));
+            _mm256_storeu_ps(dst + ow + 16, activate_avx2(a2, c, ep));
+            _mm256_storeu_ps(dst + ow + 24, activate_avx2(a3, c, ep));
+        }
+        for (; ow < width; ow += 8) {
+            /* the phase rows carry slack, so reading past the row end is safe */
+            __m256 a0 = bias;
+            for (int t = 0; t < taps; t++)
+                a0 = _mm256_fmadd_ps(_mm256_set1_ps(w[t]), _mm256_loadu_ps(base + tap_offset[t] + ow), a0);
+            a0 = activate_avx2(a0, c, ep);
+            if (ow + 8 <= width) {
+                _mm256_storeu_ps(dst + ow, a0);
+            } else {
+                float lanes[8];
+                _mm256_storeu_ps(lanes, a0);
+                for (int i = 0; ow + i < width; i++) dst[ow + i] = lanes[i];
+            }
+        }
+    }
+}
+#endif
 
 static _Thread_local float *phase_buffer;
 static _Thread_local size_t phase_capacity;
@@ -101,21 +206,10 @@ static _Thread_local size_t phase_capacity;
 static float *thread_phase_buffer(size_t floats) {
     if (floats > phase_capacity) {
         free(phase_buffer);
-        phase_buffer = malloc(floats * sizeof(float));
+        phase_buffer = aligned_alloc(64, ((floats * sizeof(float) + 63) / 64) * 64);
         phase_capacity = phase_buffer ? floats : 0;
     }
     return phase_buffer;
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-__attribute__((target("avx2,fma")))
-static void depthwise_range_avx2(const depthwise_job *job, int c0, int c1, float *phases) {
-    for (int c = c0; c < c1; c++) depthwise_channel(job, c, phases);
-}
-#endif
-
-static void depthwise_range_generic(const depthwise_job *job, int c0, int c1, float *phases) {
-    for (int c = c0; c < c1; c++) depthwise_channel(job, c, phases);
 }
 
 static void depthwise_task(void *context, int task, int task_count) {
@@ -123,15 +217,15 @@ static void depthwise_task(void *context, int task, int task_count) {
     int channels = job->g->channels;
     int c0 = (int)((long)channels * task / task_count);
     int c1 = (int)((long)channels * (task + 1) / task_count);
-    size_t phase_floats = (size_t)job->g->stride_w * ((job->g->in_w + job->g->stride_w - 1) / job->g->stride_w);
-    float *phases = thread_phase_buffer(phase_floats + 1);
+    padded_layout layout = layout_for(job->g);
+    float *phases = thread_phase_buffer((size_t)job->g->stride_w * layout.rows * layout.phase_width + 64);
 #if defined(__x86_64__) || defined(__i386__)
     if (sl_cpu_has_avx2_fma()) {
-        depthwise_range_avx2(job, c0, c1, phases);
+        for (int c = c0; c < c1; c++) depthwise_channel_avx2(job, c, phases);
         return;
     }
 #endif
-    depthwise_range_generic(job, c0, c1, phases);
+    for (int c = c0; c < c1; c++) depthwise_channel_generic(job, c, phases);
 }
 
 void sl_depthwise_conv(const float *input, const float *weights, float *output,

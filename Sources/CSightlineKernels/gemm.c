@@ -17,12 +17,16 @@
 #define SL_KC 256   /* depth of one packed block: A panel (6 x 256) stays in L1 */
 #define SL_NC 192   /* columns of one packed B block: 256 x 192 floats stay in L2 */
 
-typedef void (*sl_ukernel_fn)(int kc, const float *a, const float *b, float *c, long rs_c, int load_c);
+/* C tile (+)= A·B; when `ep` is given (the last depth block) the epilogue is applied in
+ * registers before the store: bias of rows row0.., the residual tile, the activation. */
+typedef void (*sl_ukernel_fn)(int kc, const float *a, const float *b, float *c, long rs_c, int load_c,
+                              const sl_epilogue *ep, int row0, const float *residual);
 
 /* ---- micro-kernels: C[6x16] (+)= A panel (kc x 6) * B panel (kc x 16) ---------------- */
 
 static void ukernel_generic(int kc, const float *restrict a, const float *restrict b,
-                            float *restrict c, long rs_c, int load_c) {
+                            float *restrict c, long rs_c, int load_c,
+                            const sl_epilogue *ep, int row0, const float *residual) {
     float acc[SL_MR][SL_NR];
     memset(acc, 0, sizeof(acc));
     for (int k = 0; k < kc; k++) {
@@ -40,12 +44,14 @@ static void ukernel_generic(int kc, const float *restrict a, const float *restri
         else
             for (int j = 0; j < SL_NR; j++) row[j] = acc[r][j];
     }
+    if (ep) sl_apply_epilogue(c, rs_c, SL_MR, SL_NR, row0, ep, residual, rs_c);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2,fma")))
 static void ukernel_avx2(int kc, const float *restrict a, const float *restrict b,
-                         float *restrict c, long rs_c, int load_c) {
+                         float *restrict c, long rs_c, int load_c,
+                         const sl_epilogue *ep, int row0, const float *residual) {
     __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
     __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
     __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
@@ -65,12 +71,60 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
         a += SL_MR;
         b += SL_NR;
     }
+    const int activation = ep ? ep->activation : SL_ACT_NONE;
+    if (activation == SL_ACT_SIGMOID) {   /* no vector exp: store, then the plain epilogue */
+        float *rows[SL_MR];
+        for (int r = 0; r < SL_MR; r++) rows[r] = c + r * rs_c;
+        __m256 tiles[SL_MR][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}, {c40, c41}, {c50, c51}};
+        for (int r = 0; r < SL_MR; r++) {
+            __m256 lo = tiles[r][0], hi = tiles[r][1];
+            if (load_c) {
+                lo = _mm256_add_ps(lo, _mm256_loadu_ps(rows[r]));
+                hi = _mm256_add_ps(hi, _mm256_loadu_ps(rows[r] + 8));
+            }
+            _mm256_storeu_ps(rows[r], lo);
+            _mm256_storeu_ps(rows[r] + 8, hi);
+        }
+        sl_apply_epilogue(c, rs_c, SL_MR, SL_NR, row0, ep, residual, rs_c);
+        return;
+    }
+    const __m256 zero = _mm256_setzero_ps();
+    const __m256 low = _mm256_set1_ps(ep ? ep->p0 : 0.0f), high = _mm256_set1_ps(ep ? ep->p1 : 0.0f);
 #define SL_STORE_ROW(r, lo, hi)                                                          \
     do {                                                                                 \
         float *row = c + (r) * rs_c;                                                     \
         if (load_c) {                                                                    \
             lo = _mm256_add_ps(lo, _mm256_loadu_ps(row));                                \
             hi = _mm256_add_ps(hi, _mm256_loadu_ps(row + 8));                            \
+        }                                                                                \
+        if (ep) {                                                                        \
+            if (ep->bias) {                                                              \
+                __m256 bias = _mm256_set1_ps(ep->bias[row0 + (r)]);                      \
+                lo = _mm256_add_ps(lo, bias);                                            \
+                hi = _mm256_add_ps(hi, bias);                                            \
+            }                                                                            \
+            if (residual) {                                                              \
+                lo = _mm256_add_ps(lo, _mm256_loadu_ps(residual + (r) * rs_c));          \
+                hi = _mm256_add_ps(hi, _mm256_loadu_ps(residual + (r) * rs_c + 8));      \
+            }                                                                            \
+            switch (activation) {                                                        \
+            case SL_ACT_RELU:                                                            \
+                lo = _mm256_max_ps(lo, zero); hi = _mm256_max_ps(hi, zero); break;       \
+            case SL_ACT_CLIP:                                                            \
+                lo = _mm256_min_ps(_mm256_max_ps(lo, low), high);                        \
+                hi = _mm256_min_ps(_mm256_max_ps(hi, low), high); break;                 \
+            case SL_ACT_LEAKY:                                                           \
+            case SL_ACT_PRELU: {                                                         \
+                __m256 slope = activation == SL_ACT_LEAKY ? low                          \
+                    : _mm256_set1_ps(ep->slope[row0 + (r)]);                             \
+                lo = _mm256_blendv_ps(lo, _mm256_mul_ps(lo, slope),                      \
+                                      _mm256_cmp_ps(lo, zero, _CMP_LT_OQ));              \
+                hi = _mm256_blendv_ps(hi, _mm256_mul_ps(hi, slope),                      \
+                                      _mm256_cmp_ps(hi, zero, _CMP_LT_OQ));              \
+                break;                                                                   \
+            }                                                                            \
+            default: break;                                                              \
+            }                                                                            \
         }                                                                                \
         _mm256_storeu_ps(row, lo);                                                       \
         _mm256_storeu_ps(row + 8, hi);                                                   \
@@ -255,15 +309,13 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                     const float *res = job->ep && job->ep->residual
                         ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
                     if (direct_ok && mr == SL_MR && nr == SL_NR) {
-                        job->ukernel(kc, ap, bpanel, ctile, job->rs_c, !first);
-                        if (last && job->ep)
-                            sl_apply_epilogue(ctile, job->rs_c, SL_MR, SL_NR, ic, job->ep, res, job->rs_c);
+                        job->ukernel(kc, ap, bpanel, ctile, job->rs_c, !first, last ? job->ep : NULL, ic, res);
                     } else {
                         if (!first)
                             for (int r = 0; r < mr; r++)
                                 for (int q = 0; q < nr; q++)
                                     tile[r * SL_NR + q] = ctile[r * job->rs_c + q * job->cs_c];
-                        job->ukernel(kc, ap, bpanel, tile, SL_NR, !first);
+                        job->ukernel(kc, ap, bpanel, tile, SL_NR, !first, NULL, 0, NULL);
                         if (last && job->ep)
                             sl_apply_epilogue(tile, SL_NR, mr, nr, ic, job->ep, res, job->rs_c);
                         for (int r = 0; r < mr; r++)

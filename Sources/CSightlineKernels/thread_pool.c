@@ -1,12 +1,20 @@
 /*
- * A persistent thread pool with static work splitting. The caller is thread 0; workers
- * spin on a job counter for a short while after each job (so back-to-back kernels of one
- * inference do not pay a wake-up), then sleep on a condition variable.
+ * A persistent thread pool. The caller posts a job of N tasks and works on it too; tasks
+ * are claimed one at a time from a shared counter, so when a worker is late (asleep, or
+ * descheduled on a busy machine) the caller simply runs its tasks instead of waiting.
+ * Workers spin briefly between jobs, so back-to-back kernels of one inference do not pay
+ * a wake-up, then sleep on a condition variable.
+ *
+ * The claim word packs the job's generation (high 32 bits) and the next task index (low
+ * 32 bits). Between jobs it is "closed" (index = SL_CLOSED), so a worker that read the
+ * previous job's state can never claim a task of the next one with stale arguments.
  */
 #include "sightline_kernels.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -16,6 +24,7 @@
 #endif
 
 #define SL_SPIN_ITERATIONS 40000
+#define SL_CLOSED 0xFFFFFFFFu
 
 struct sl_pool {
     int threads;
@@ -24,45 +33,51 @@ struct sl_pool {
     pthread_mutex_t sleep_lock;
     pthread_cond_t wake;
     atomic_int sleepers;
-    atomic_ulong generation;       /* bumped once per job */
-    atomic_int pending;            /* workers still busy with the current job */
+    atomic_uint_fast64_t claim;    /* generation << 32 | next task index */
+    atomic_int done;               /* tasks of the current job finished */
     atomic_int stopping;
-    sl_task_fn fn;
+    sl_task_fn fn;                 /* the current job; written only while the claim word is closed */
     void *context;
     int task_count;
 };
 
-typedef struct {
-    sl_pool *pool;
-    int index;
-} sl_worker_start;
+static inline uint32_t generation_of(uint64_t word) { return (uint32_t)(word >> 32); }
+static inline uint32_t index_of(uint64_t word) { return (uint32_t)word; }
 
-static void run_share(sl_pool *pool, int thread) {
-    for (int task = thread; task < pool->task_count; task += pool->threads)
-        pool->fn(pool->context, task, pool->task_count);
+/* Claims and runs tasks of generation `generation` until none are left. */
+static void work_on(sl_pool *pool, uint32_t generation) {
+    for (;;) {
+        uint64_t word = atomic_load(&pool->claim);
+        if (generation_of(word) != generation || index_of(word) == SL_CLOSED) return;
+        sl_task_fn fn = pool->fn;
+        void *context = pool->context;
+        int count = pool->task_count;
+        uint32_t index = index_of(word);
+        if ((int)index >= count) return;
+        if (!atomic_compare_exchange_weak(&pool->claim, &word, word + 1)) continue;
+        fn(context, (int)index, count);
+        atomic_fetch_add(&pool->done, 1);
+    }
 }
 
 static void *worker_main(void *argument) {
-    sl_worker_start start = *(sl_worker_start *)argument;
-    free(argument);
-    sl_pool *pool = start.pool;
-    unsigned long seen = atomic_load(&pool->generation);
+    sl_pool *pool = argument;
+    uint32_t seen = 0;   /* the generation at creation; later jobs have higher ones */
     for (;;) {
         int spins = 0;
-        while (atomic_load(&pool->generation) == seen && !atomic_load(&pool->stopping)) {
+        while (generation_of(atomic_load(&pool->claim)) == seen && !atomic_load(&pool->stopping)) {
             if (++spins < SL_SPIN_ITERATIONS) { SL_PAUSE(); continue; }
             pthread_mutex_lock(&pool->sleep_lock);
             atomic_fetch_add(&pool->sleepers, 1);
-            while (atomic_load(&pool->generation) == seen && !atomic_load(&pool->stopping))
+            while (generation_of(atomic_load(&pool->claim)) == seen && !atomic_load(&pool->stopping))
                 pthread_cond_wait(&pool->wake, &pool->sleep_lock);
             atomic_fetch_sub(&pool->sleepers, 1);
             pthread_mutex_unlock(&pool->sleep_lock);
             spins = 0;
         }
         if (atomic_load(&pool->stopping)) return NULL;
-        seen = atomic_load(&pool->generation);
-        run_share(pool, start.index);
-        atomic_fetch_sub(&pool->pending, 1);
+        seen = generation_of(atomic_load(&pool->claim));
+        work_on(pool, seen);
     }
 }
 
@@ -75,16 +90,12 @@ sl_pool *sl_pool_create(int threads) {
     pthread_mutex_init(&pool->sleep_lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
     atomic_init(&pool->sleepers, 0);
-    atomic_init(&pool->generation, 0);
-    atomic_init(&pool->pending, 0);
+    atomic_init(&pool->claim, (uint64_t)SL_CLOSED);
+    atomic_init(&pool->done, 0);
     atomic_init(&pool->stopping, 0);
     pool->workers = calloc((size_t)threads, sizeof(pthread_t));
     for (int i = 1; i < threads; i++) {
-        sl_worker_start *start = malloc(sizeof(sl_worker_start));
-        start->pool = pool;
-        start->index = i;
-        if (pthread_create(&pool->workers[i], NULL, worker_main, start) != 0) {
-            free(start);
+        if (pthread_create(&pool->workers[i], NULL, worker_main, pool) != 0) {
             pool->threads = i;   /* run with the workers that did start */
             break;
         }
@@ -115,17 +126,24 @@ void sl_pool_run(sl_pool *pool, sl_task_fn fn, void *context, int task_count) {
         return;
     }
     pthread_mutex_lock(&pool->run_lock);
+    /* The claim word is closed here: no worker can claim while the job is rewritten. */
+    uint32_t generation = generation_of(atomic_load(&pool->claim)) + 1;
     pool->fn = fn;
     pool->context = context;
     pool->task_count = task_count;
-    atomic_store(&pool->pending, pool->threads - 1);
-    atomic_fetch_add(&pool->generation, 1);
+    atomic_store(&pool->done, 0);
+    atomic_store(&pool->claim, (uint64_t)generation << 32);
     if (atomic_load(&pool->sleepers) > 0) {
         pthread_mutex_lock(&pool->sleep_lock);
         pthread_cond_broadcast(&pool->wake);
         pthread_mutex_unlock(&pool->sleep_lock);
     }
-    run_share(pool, 0);
-    while (atomic_load(&pool->pending) > 0) SL_PAUSE();
+    work_on(pool, generation);
+    /* Every task is claimed; wait for the ones a worker is still running. */
+    for (int spins = 0; atomic_load(&pool->done) < task_count; spins++) {
+        if (spins < SL_SPIN_ITERATIONS) SL_PAUSE();
+        else sched_yield();
+    }
+    atomic_store(&pool->claim, ((uint64_t)generation << 32) | SL_CLOSED);
     pthread_mutex_unlock(&pool->run_lock);
 }

@@ -32,9 +32,9 @@ typedef void (*sl_task_fn)(void *context, int task, int task_count);
 sl_pool *sl_pool_create(int threads);
 void sl_pool_destroy(sl_pool *pool);
 int sl_pool_threads(const sl_pool *pool);
-/* Runs fn(context, i, task_count) for every i; task i runs on thread i % threads
- * (static split, the caller is thread 0). Returns when all tasks are done. Concurrent
- * callers are serialised. A NULL pool runs everything on the caller. */
+/* Runs fn(context, i, task_count) once for every i in [0, task_count), on the caller and
+ * the workers (each task claimed by whichever thread is free first). Returns when all
+ * tasks are done. Concurrent callers are serialised. A NULL pool runs all on the caller. */
 void sl_pool_run(sl_pool *pool, sl_task_fn fn, void *context, int task_count);
 
 /* ---- Fused epilogue ---------------------------------------------------------------- */

@@ -34,7 +34,7 @@ public final class ThreadPool: @unchecked Sendable {
         return pool
     }
 
-    /// Runs `body(task)` for every task in 0..<taskCount, task i on thread i % threads.
+    /// Runs `body(task)` once for every task in 0..<taskCount across the pool's threads.
     func parallelFor(_ taskCount: Int, _ body: (Int) -> Void) {
         if taskCount <= 1 || pool == nil {
             for task in 0..<taskCount { body(task) }
