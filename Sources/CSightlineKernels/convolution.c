@@ -67,18 +67,31 @@ static padded_layout layout_for(const sl_conv_geometry *g) {
 static void fill_padded(const float *plane, const sl_conv_geometry *g, padded_layout layout, float *phases) {
     const int s = g->stride_w;
     const size_t phase_size = (size_t)layout.rows * layout.phase_width;
-    memset(phases, 0, sizeof(float) * phase_size * s);
+    const int first_phase = g->pad_left % s, first_index = g->pad_left / s;
     for (int r = 0; r < layout.rows; r++) {
+        for (int p = 0; p < s; p++)
+            memset(phases + p * phase_size + (size_t)r * layout.phase_width, 0, sizeof(float) * layout.phase_width);
         int ih = r - g->pad_top;
         if (ih < 0 || ih >= g->in_h) continue;
         const float *src = plane + (size_t)ih * g->in_w;
+        float *row = phases + (size_t)r * layout.phase_width;
         if (s == 1) {
-            memcpy(phases + (size_t)r * layout.phase_width + g->pad_left, src, sizeof(float) * g->in_w);
-            continue;
-        }
-        for (int iw = 0; iw < g->in_w; iw++) {
-            int x = iw + g->pad_left;
-            phases[(size_t)(x % s) * phase_size + (size_t)r * layout.phase_width + x / s] = src[iw];
+            memcpy(row + g->pad_left, src, sizeof(float) * g->in_w);
+        } else if (s == 2) {
+            float *even = row + (first_phase == 0 ? 0 : phase_size) + first_index;
+            float *odd = row + (first_phase == 0 ? phase_size + first_index : first_index + 1);
+            int half = g->in_w / 2;
+            for (int i = 0; i < half; i++) {
+                even[i] = src[2 * i];
+                odd[i] = src[2 * i + 1];
+            }
+            if (g->in_w & 1) even[half] = src[g->in_w - 1];
+        } else {
+            int p = first_phase, q = first_index;
+            for (int iw = 0; iw < g->in_w; iw++) {
+                row[(size_t)p * phase_size + q] = src[iw];
+                if (++p == s) { p = 0; q++; }
+            }
         }
     }
 }
@@ -163,37 +176,40 @@ static void depthwise_channel_avx2(const depthwise_job *job, int c, float *phase
         }
     const __m256 bias = _mm256_set1_ps(ep && ep->bias ? ep->bias[c] : 0.0f);
     const int width = g->out_w;
-    for (int oh = 0; oh < g->out_h; oh++) {
-        const float *base = phases + (size_t)(oh * g->stride_h) * layout.phase_width;
-        float *dst = out + (size_t)oh * width;
-        int ow = 0;
-        for (; ow + 32 <= width; ow += 32) {
-            __m256 a0 = bias, a1 = bias, a2 = bias, a3 = bias;
-            for (int t = 0; t < taps; t++) {
-                const float *src = base + tap_offset[t] + ow;
-                __m256 wv = _mm256_set1_ps(w[t]);
-                a0 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src), a0);
-                a1 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src + 8), a1);
-                a2 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src + 16), a2);
-                a3 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src + 24), a3);
-            }
-            _mm256_storeu_ps(dst + ow, activate_avx2(a0, c, ep));
-            _mm256_storeu_ps(dst + ow + 8, activate_avx2(a1, c, ep));
-            _mm256_storeu_ps(dst + ow + 16, activate_avx2(a2, c, ep));
-            _mm256_storeu_ps(dst + ow + 24, activate_avx2(a3, c, ep));
+    /* Output vectors (8 columns of one row) are computed four at a time, so four
+     * independent FMA chains hide the FMA latency even on narrow 7x7 planes. */
+    const int vectors_per_row = (width + 7) / 8;
+    const int total = g->out_h * vectors_per_row;
+    for (int v = 0; v < total; v += 4) {
+        const float *src[4];
+        float *dst[4];
+        int valid[4];
+        for (int i = 0; i < 4; i++) {
+            int index = v + i < total ? v + i : v;
+            int oh = index / vectors_per_row, ow = (index % vectors_per_row) * 8;
+            src[i] = phases + (size_t)(oh * g->stride_h) * layout.phase_width + ow;
+            dst[i] = out + (size_t)oh * width + ow;
+            valid[i] = v + i < total ? (width - ow < 8 ? width - ow : 8) : 0;
         }
-        for (; ow < width; ow += 8) {
-            /* the phase rows carry slack, so reading past the row end is safe */
-            __m256 a0 = bias;
-            for (int t = 0; t < taps; t++)
-                a0 = _mm256_fmadd_ps(_mm256_set1_ps(w[t]), _mm256_loadu_ps(base + tap_offset[t] + ow), a0);
-            a0 = activate_avx2(a0, c, ep);
-            if (ow + 8 <= width) {
-                _mm256_storeu_ps(dst + ow, a0);
-            } else {
+        __m256 a0 = bias, a1 = bias, a2 = bias, a3 = bias;
+        for (int t = 0; t < taps; t++) {
+            const __m256 wv = _mm256_set1_ps(w[t]);
+            const int offset = tap_offset[t];
+            a0 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[0] + offset), a0);
+            a1 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[1] + offset), a1);
+            a2 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[2] + offset), a2);
+            a3 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[3] + offset), a3);
+        }
+        __m256 results[4] = {activate_avx2(a0, c, ep), activate_avx2(a1, c, ep),
+                             activate_avx2(a2, c, ep), activate_avx2(a3, c, ep)};
+        for (int i = 0; i < 4; i++) {
+            if (valid[i] == 8) {
+                _mm256_storeu_ps(dst[i], results[i]);
+            } else if (valid[i] > 0) {
+                /* the phase rows carry slack, so the loads above stayed in the buffer */
                 float lanes[8];
-                _mm256_storeu_ps(lanes, a0);
-                for (int i = 0; ow + i < width; i++) dst[ow + i] = lanes[i];
+                _mm256_storeu_ps(lanes, results[i]);
+                for (int j = 0; j < valid[i]; j++) dst[i][j] = lanes[j];
             }
         }
     }

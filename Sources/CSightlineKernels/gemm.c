@@ -345,11 +345,82 @@ static void gemm_task(void *context, int task, int task_count) {
     }
 }
 
+/* ---- matrix-vector products (N < 4): one column at a time, 6 rows of A per pass ------- */
+
+typedef struct {
+    int M, K;
+    const float *packed_a;
+    const float *x;
+    long inc_x;
+    float *y;
+    long inc_y;
+    const sl_epilogue *ep;
+} gemv_job;
+
+static void gemv_panel_generic(int K, const float *a, const float *x, long inc_x, float *out) {
+    float acc[SL_MR] = {0};
+    for (int k = 0; k < K; k++) {
+        float xv = x[k * inc_x];
+        for (int r = 0; r < SL_MR; r++) acc[r] += a[k * SL_MR + r] * xv;
+    }
+    for (int r = 0; r < SL_MR; r++) out[r] = acc[r];
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* Rows of a panel are the vector lanes (6 of 8 used). An 8-float load at depth k reads
+ * two floats of depth k+1, so the last depth step is done in scalar code to stay inside
+ * the panel. */
+__attribute__((target("avx2,fma")))
+static void gemv_panel_avx2(int K, const float *a, const float *x, long inc_x, float *out) {
+    __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+    int k = 0;
+    for (; k + 2 <= K - 1; k += 2) {
+        acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + k * SL_MR), _mm256_set1_ps(x[k * inc_x]), acc0);
+        acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + (k + 1) * SL_MR), _mm256_set1_ps(x[(k + 1) * inc_x]), acc1);
+    }
+    float lanes[8];
+    _mm256_storeu_ps(lanes, _mm256_add_ps(acc0, acc1));
+    for (int r = 0; r < SL_MR; r++) out[r] = lanes[r];
+    for (; k < K; k++)
+        for (int r = 0; r < SL_MR; r++) out[r] += a[k * SL_MR + r] * x[k * inc_x];
+}
+#endif
+
+static void gemv_task(void *context, int task, int task_count) {
+    const gemv_job *job = context;
+    int panels = (job->M + SL_MR - 1) / SL_MR;
+    int p0 = (int)((long)panels * task / task_count);
+    int p1 = (int)((long)panels * (task + 1) / task_count);
+    int fast = sl_cpu_has_avx2_fma();
+    for (int p = p0; p < p1; p++) {
+        float out[SL_MR];
+        const float *a = job->packed_a + (size_t)p * SL_MR * job->K;
+#if defined(__x86_64__) || defined(__i386__)
+        if (fast) gemv_panel_avx2(job->K, a, job->x, job->inc_x, out);
+        else
+#endif
+            gemv_panel_generic(job->K, a, job->x, job->inc_x, out);
+        int rows = job->M - p * SL_MR < SL_MR ? job->M - p * SL_MR : SL_MR;
+        if (job->ep) sl_apply_epilogue(out, 1, rows, 1, p * SL_MR, job->ep, NULL, 0);
+        for (int r = 0; r < rows; r++) job->y[(long)(p * SL_MR + r) * job->inc_y] = out[r];
+    }
+}
+
 void sl_gemm_packed(int M, int N, int K, const float *packed_a,
                     const float *b, long rs_b, long cs_b,
                     float *c, long rs_c, long cs_c,
                     const sl_epilogue *ep, sl_pool *pool) {
     if (M <= 0 || N <= 0) return;
+    if (N < 4 && K > 0 && (!ep || !ep->residual)) {
+        int panels = (M + SL_MR - 1) / SL_MR;
+        int tasks = (long)M * K < 65536 ? 1 : sl_pool_threads(pool);
+        if (tasks > panels) tasks = panels;
+        for (int j = 0; j < N; j++) {
+            gemv_job job = {M, K, packed_a, b + (long)j * cs_b, rs_b, c + (long)j * cs_c, rs_c, ep};
+            sl_pool_run(tasks > 1 ? pool : NULL, gemv_task, &job, tasks);
+        }
+        return;
+    }
     gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel()};
     if (K == 0) {
         for (int i = 0; i < M; i++)

@@ -33,6 +33,27 @@ public final class InferenceSession: @unchecked Sendable {
 
     /// Runs the graph on the given named inputs and returns every graph output by name.
     public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
+        try execute(inputs, timings: nil)
+    }
+
+    /// Time spent in one node of the executed graph.
+    public struct NodeTiming: Sendable {
+        public let node: String
+        public let op: String
+        public let milliseconds: Double
+    }
+
+    /// Runs the graph `runs` times and returns the mean time per node, in execution order.
+    public func profile(_ inputs: [String: Tensor], runs: Int = 10) throws -> [NodeTiming] {
+        var totals = [UInt64](repeating: 0, count: plan.steps.count)
+        for _ in 0..<max(1, runs) { _ = try execute(inputs, timings: &totals) }
+        return zip(plan.steps, totals).map { step, nanoseconds in
+            NodeTiming(node: step.kernel.label.name, op: step.kernel.label.op,
+                       milliseconds: Double(nanoseconds) / 1e6 / Double(max(1, runs)))
+        }
+    }
+
+    private func execute(_ inputs: [String: Tensor], timings: UnsafeMutablePointer<[UInt64]>?) throws -> [String: Tensor] {
         let context = takeContext()
         var values = [RuntimeValue?](repeating: nil, count: plan.valueCount)
         for (id, value) in plan.constants { values[id] = value }
@@ -54,9 +75,11 @@ public final class InferenceSession: @unchecked Sendable {
             values[id] = value
         }
         // An error leaves the context's buffers in an unknown state: it is dropped, not reused.
-        for step in plan.steps {
+        for (index, step) in plan.steps.enumerated() {
             let arguments = step.inputs.map { $0 < 0 ? nil : values[$0] }
+            let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
             let results = try step.kernel.execute(arguments, context)
+            if let timings { timings.pointee[index] += DispatchTime.now().uptimeNanoseconds - start }
             context.endStep()
             for (index, id) in step.outputs.enumerated() where id >= 0 && index < results.count {
                 results[index].buffer.references += 1
