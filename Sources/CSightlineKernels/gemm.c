@@ -139,6 +139,58 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
 }
 #endif
 
+/* The same product for tiles at most 8 columns wide (the right edge of narrow outputs
+ * such as 7x7 planes): half the work of the 16-wide kernel. No epilogue: the caller's
+ * tile path applies it. */
+typedef void (*sl_ukernel_narrow_fn)(int kc, const float *a, const float *b, float *c, long rs_c, int load_c);
+
+static void ukernel_narrow_generic(int kc, const float *restrict a, const float *restrict b,
+                                   float *restrict c, long rs_c, int load_c) {
+    float acc[SL_MR][8];
+    memset(acc, 0, sizeof(acc));
+    for (int k = 0; k < kc; k++) {
+        for (int r = 0; r < SL_MR; r++)
+            for (int j = 0; j < 8; j++) acc[r][j] += a[r] * b[j];
+        a += SL_MR;
+        b += SL_NR;
+    }
+    for (int r = 0; r < SL_MR; r++)
+        for (int j = 0; j < 8; j++) c[r * rs_c + j] = (load_c ? c[r * rs_c + j] : 0.0f) + acc[r][j];
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2,fma")))
+static void ukernel_narrow_avx2(int kc, const float *restrict a, const float *restrict b,
+                                float *restrict c, long rs_c, int load_c) {
+    __m256 c0 = _mm256_setzero_ps(), c1 = _mm256_setzero_ps(), c2 = _mm256_setzero_ps();
+    __m256 c3 = _mm256_setzero_ps(), c4 = _mm256_setzero_ps(), c5 = _mm256_setzero_ps();
+    for (int k = 0; k < kc; k++) {
+        __m256 b0 = _mm256_load_ps(b);
+        c0 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 0), b0, c0);
+        c1 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 1), b0, c1);
+        c2 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 2), b0, c2);
+        c3 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 3), b0, c3);
+        c4 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 4), b0, c4);
+        c5 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 5), b0, c5);
+        a += SL_MR;
+        b += SL_NR;
+    }
+    __m256 rows[SL_MR] = {c0, c1, c2, c3, c4, c5};
+    for (int r = 0; r < SL_MR; r++) {
+        __m256 v = rows[r];
+        if (load_c) v = _mm256_add_ps(v, _mm256_loadu_ps(c + r * rs_c));
+        _mm256_storeu_ps(c + r * rs_c, v);
+    }
+}
+#endif
+
+static sl_ukernel_narrow_fn select_narrow_ukernel(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx2_fma()) return ukernel_narrow_avx2;
+#endif
+    return ukernel_narrow_generic;
+}
+
 static sl_ukernel_fn select_ukernel(void) {
 #if defined(__x86_64__) || defined(__i386__)
     if (sl_cpu_has_avx2_fma()) return ukernel_avx2;
@@ -284,6 +336,7 @@ typedef struct {
     const sl_epilogue *ep;
     int split_columns;      /* 1: tasks own column ranges; 0: tasks own row-panel ranges */
     sl_ukernel_fn ukernel;
+    sl_ukernel_narrow_fn narrow_ukernel;
 } gemm_job;
 
 /* Computes rows [i0, i1) x columns [j0, j1) of C (i0 a multiple of SL_MR). */
@@ -315,7 +368,10 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                             for (int r = 0; r < mr; r++)
                                 for (int q = 0; q < nr; q++)
                                     tile[r * SL_NR + q] = ctile[r * job->rs_c + q * job->cs_c];
-                        job->ukernel(kc, ap, bpanel, tile, SL_NR, !first, NULL, 0, NULL);
+                        if (nr <= 8)
+                            job->narrow_ukernel(kc, ap, bpanel, tile, SL_NR, !first);
+                        else
+                            job->ukernel(kc, ap, bpanel, tile, SL_NR, !first, NULL, 0, NULL);
                         if (last && job->ep)
                             sl_apply_epilogue(tile, SL_NR, mr, nr, ic, job->ep, res, job->rs_c);
                         for (int r = 0; r < mr; r++)
@@ -421,7 +477,8 @@ void sl_gemm_packed(int M, int N, int K, const float *packed_a,
         }
         return;
     }
-    gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel()};
+    gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
+                    select_narrow_ukernel()};
     if (K == 0) {
         for (int i = 0; i < M; i++)
             for (int j = 0; j < N; j++) c[i * rs_c + j * cs_c] = 0.0f;
@@ -434,7 +491,9 @@ void sl_gemm_packed(int M, int N, int K, const float *packed_a,
     long work = (long)M * N * K;
     int tasks = threads;
     if (work < 32768) tasks = 1;   /* too small to be worth waking a thread */
-    job.split_columns = column_panels >= 2 * tasks || column_panels >= row_panels;
+    /* Columns split well only when there are several panels per task (each task packs its
+     * own columns of B); narrow outputs (7x7 and 14x14 planes) split by rows instead. */
+    job.split_columns = column_panels >= 4 * tasks || column_panels >= row_panels;
     if (!job.split_columns && row_panels < tasks) tasks = row_panels;
     if (job.split_columns && column_panels < tasks) tasks = column_panels;
     sl_pool_run(tasks > 1 ? pool : NULL, gemm_task, &job, tasks);
