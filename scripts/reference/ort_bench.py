@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""ONNX Runtime reference for `sightline bench` and for parity checks.
+
+The Swift CLI runs this as a subprocess and parses the JSON it prints on stdout. ONNX Runtime
+is only ever a reference: Sightline never depends on it at run time.
+
+Modes:
+  engine    --model PATH --batch B --threads T --runs N --warmup W
+            Times session.run on a random input of the model's declared size.
+            Prints {"median_ms", "images_per_second", "runs", ...}.
+  pipeline  --model PATH --threads T --runs N --image JPEG
+            Times a whole Python pipeline per run: open the JPEG with Pillow, draft (libjpeg
+            decodes at reduced scale), RGB, shorter side to 256 (BILINEAR), centre crop 224,
+            (x - 127) / 128, ONNX Runtime, softmax, top-5. The session is created once, outside
+            the timing. Prints {"median_ms", "runs", "top5", ...}.
+  classify  --model PATH --threads T [--top K] FILES_OR_DIRS...
+            One JSON line per image: {"file", "results": [{"index", "confidence"}]}, or
+            {"file", "error"}; exit status 1 if any image failed.
+  logits    --model PATH --input TENSOR.npy [--output OUT.npz]
+            Runs the model on a saved tensor; prints {"outputs": {name: {"shape", "values"}}}
+            and optionally saves the outputs as an .npz archive.
+
+Every session uses intra_op_num_threads=T, inter_op_num_threads=1, sequential execution and
+graph optimisation level ALL.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import onnxruntime
+
+from imagenet_preprocessing import image_tensor
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff"}
+
+
+def make_session(model_path, threads):
+    """An ONNX Runtime CPU session configured the way every Sightline comparison uses it."""
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return onnxruntime.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
+
+
+def concrete_input_shape(session, batch, override):
+    """The first input's shape with the batch dimension set; other symbolic sizes need `override`."""
+    if override:
+        return tuple(int(part) for part in override.split(","))
+    declared = session.get_inputs()[0].shape
+    shape = [batch]
+    for position, size in enumerate(declared[1:], start=1):
+        if not isinstance(size, int):
+            raise SystemExit(f"error: input dimension {position} is symbolic ({size!r}); pass --input-shape, e.g. 1,3,224,224")
+        shape.append(size)
+    return tuple(shape)
+
+
+def timed_runs(action, runs, warmup):
+    """Runs `action` warmup + runs times; returns the timed durations in milliseconds."""
+    for _ in range(warmup):
+        action()
+    durations = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        durations.append((time.perf_counter() - start) * 1000.0)
+    return durations
+
+
+def softmax(logits):
+    shifted = logits - logits.max(axis=-1, keepdims=True)
+    exponentials = np.exp(shifted)
+    return exponentials / exponentials.sum(axis=-1, keepdims=True)
+
+
+def top_results(probabilities, count):
+    best = np.argsort(-probabilities, kind="stable")[:count]
+    return [{"index": int(index), "confidence": float(probabilities[index])} for index in best]
+
+
+def classifier_input_geometry(session):
+    """(crop, shorter side) for an NCHW classifier: the declared square input and the 32 px crop padding."""
+    shape = session.get_inputs()[0].shape
+    crop = shape[-1]
+    if not isinstance(crop, int) or shape[-2] != crop or shape[1] != 3:
+        raise SystemExit(f"error: expected a classifier input [batch, 3, S, S], the model declares {shape}")
+    return crop, crop + 32
+
+
+def run_engine(options):
+    session = make_session(options.model, options.threads)
+    shape = concrete_input_shape(session, options.batch, options.input_shape)
+    feed = {session.get_inputs()[0].name: np.random.default_rng(0).standard_normal(shape, dtype=np.float32)}
+    durations = timed_runs(lambda: session.run(None, feed), options.runs, options.warmup)
+    median = statistics.median(durations)
+    return {
+        "median_ms": median,
+        "images_per_second": shape[0] * 1000.0 / median,
+        "runs": options.runs,
+        "min_ms": min(durations),
+        "batch": shape[0],
+        "threads": options.threads,
+        "onnxruntime": onnxruntime.__version__,
+    }
+
+
+def run_pipeline(options):
+    session = make_session(options.model, options.threads)
+    input_name = session.get_inputs()[0].name
+    crop, shorter_side = classifier_input_geometry(session)
+    shorter_side = options.shorter_side or shorter_side
+    result = {}
+
+    def classify_once():
+        tensor = image_tensor(options.image, shorter_side, crop, draft=True)
+        logits = session.run(None, {input_name: tensor})[0][0]
+        result["top5"] = top_results(softmax(logits), 5)
+
+    durations = timed_runs(classify_once, options.runs, options.warmup)
+    return {
+        "median_ms": statistics.median(durations),
+        "runs": options.runs,
+        "min_ms": min(durations),
+        "threads": options.threads,
+        "top5": result["top5"],
+        "onnxruntime": onnxruntime.__version__,
+    }
+
+
+def image_files(paths):
+    """Files as given, and every image file under each directory, sorted."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+        else:
+            yield path
+
+
+def run_classify(options):
+    session = make_session(options.model, options.threads)
+    input_name = session.get_inputs()[0].name
+    crop, shorter_side = classifier_input_geometry(session)
+    shorter_side = options.shorter_side or shorter_side
+    failures = 0
+    for path in image_files(options.paths):
+        try:
+            tensor = image_tensor(path, shorter_side, crop, draft=not options.no_draft)
+            logits = session.run(None, {input_name: tensor})[0][0]
+            line = {"file": str(path), "results": top_results(softmax(logits), options.top)}
+        except Exception as error:  # every unreadable file is reported, then the next one is tried
+            failures += 1
+            line = {"file": str(path), "error": f"{type(error).__name__}: {error}"}
+        print(json.dumps(line), flush=True)
+    return 1 if failures else 0
+
+
+def run_logits(options):
+    session = make_session(options.model, options.threads)
+    tensor = np.load(options.input)
+    if tensor.dtype != np.float32:
+        raise SystemExit(f"error: {options.input} holds {tensor.dtype} values; the model takes float32")
+    names = [output.name for output in session.get_outputs()]
+    values = session.run(names, {session.get_inputs()[0].name: tensor})
+    if options.output:
+        np.savez(options.output, **dict(zip(names, values)))
+    return {"outputs": {name: {"shape": list(value.shape), "values": value.ravel().tolist()} for name, value in zip(names, values)}}
+
+
+def parse_arguments(arguments):
+    parser = argparse.ArgumentParser(description="ONNX Runtime reference measurements for Sightline (JSON on stdout).")
+    modes = parser.add_subparsers(dest="mode", required=True)
+
+    def add_common(mode):
+        mode.add_argument("--model", required=True, help="the .onnx file")
+        mode.add_argument("--threads", type=int, default=os.cpu_count(), help="intra-op threads (default: all cores)")
+
+    engine = modes.add_parser("engine", help="time session.run on random input")
+    add_common(engine)
+    engine.add_argument("--batch", type=int, default=1)
+    engine.add_argument("--runs", type=int, default=30)
+    engine.add_argument("--warmup", type=int, default=5)
+    engine.add_argument("--input-shape", help="comma-separated shape for models with symbolic spatial sizes")
+
+    pipeline = modes.add_parser("pipeline", help="time JPEG -> label end to end with Pillow and ONNX Runtime")
+    add_common(pipeline)
+    pipeline.add_argument("--image", required=True, help="the JPEG to classify")
+    pipeline.add_argument("--runs", type=int, default=30)
+    pipeline.add_argument("--warmup", type=int, default=3)
+    pipeline.add_argument("--shorter-side", type=int, help="resize target before the crop (default: crop + 32, i.e. 256 for Lite0)")
+
+    classify = modes.add_parser("classify", help="top-K per image as JSON lines")
+    add_common(classify)
+    classify.add_argument("paths", nargs="+", help="image files or directories (walked recursively)")
+    classify.add_argument("--top", type=int, default=5)
+    classify.add_argument("--shorter-side", type=int, help="resize target before the crop (default: crop + 32)")
+    classify.add_argument("--no-draft", action="store_true", help="decode JPEGs at full size instead of libjpeg's reduced scale")
+
+    logits = modes.add_parser("logits", help="run the model on a saved .npy tensor")
+    add_common(logits)
+    logits.add_argument("--input", required=True, help="float32 .npy tensor of the model's input shape")
+    logits.add_argument("--output", help="also save all outputs to this .npz file")
+    return parser.parse_args(arguments)
+
+
+def main(arguments):
+    options = parse_arguments(arguments)
+    if options.mode == "classify":
+        return run_classify(options)
+    runner = {"engine": run_engine, "pipeline": run_pipeline, "logits": run_logits}[options.mode]
+    try:
+        result = runner(options)
+    except Exception as error:  # ONNX Runtime's errors share no base class; report any failure as one line
+        print(f"error: {options.mode}: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
