@@ -89,6 +89,14 @@ final class ConvKernel: Kernel {
         constantSlope = ConvKernel.copy(context.constantInput(4))
     }
 
+    var prepackedInputs: Set<Int> {
+        var inputs: Set<Int> = []
+        if packedWeights != nil { inputs.insert(1) }
+        if constantBias != nil { inputs.insert(2) }
+        if constantSlope != nil { inputs.insert(4) }
+        return inputs
+    }
+
     deinit {
         packedWeights?.deallocate()
         constantBias?.deallocate()
@@ -105,9 +113,9 @@ final class ConvKernel: Kernel {
 
     func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue] {
         let x = try requiredFloat(inputs, 0)
-        let w = try requiredFloat(inputs, 1)
+        let w = packedWeights == nil ? try requiredFloat(inputs, 1) : nil
         guard x.rank == 4 else { throw shapeError("input must be 4-D NCHW, got shape \(x.shape)") }
-        let shape = weightShape.isEmpty ? w.shape : weightShape
+        let shape = w?.shape ?? weightShape
         guard shape.count == 4 else { throw shapeError("weights must be 4-D, got shape \(shape)") }
         let (batch, channels, height, width) = (x.shape[0], x.shape[1], x.shape[2], x.shape[3])
         let outputChannels = shape[0]
@@ -153,7 +161,7 @@ final class ConvKernel: Kernel {
             groupStride = Int(sl_gemm_packed_a_size(Int32(perGroupOut), Int32(depth)))
             let scratch = context.scratchFloats(max(1, groupStride * group))
             for g in 0..<group {
-                sl_gemm_pack_a(w.floats + g * perGroupOut * depth, depth, 1, Int32(perGroupOut), Int32(depth),
+                sl_gemm_pack_a(w!.floats + g * perGroupOut * depth, depth, 1, Int32(perGroupOut), Int32(depth),
                                scratch + g * groupStride)
             }
             packed = scratch

@@ -32,11 +32,21 @@ final class GemmKernel: Kernel {
         }
     }
 
+    var prepackedInputs: Set<Int> { packed == nil ? [] : [1] }
+
     func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue] {
-        let a = try requiredFloat(inputs, 0), b = try requiredFloat(inputs, 1)
-        guard a.rank == 2, b.rank == 2 else { throw shapeError("A and B must be 2-D, got \(a.shape) and \(b.shape)") }
+        let a = try requiredFloat(inputs, 0)
+        let b = packed == nil ? try requiredFloat(inputs, 1) : nil
+        guard a.rank == 2 else { throw shapeError("A must be 2-D, got \(a.shape)") }
         let (m, k) = transA ? (a.shape[1], a.shape[0]) : (a.shape[0], a.shape[1])
-        let (kb, n) = transB ? (b.shape[1], b.shape[0]) : (b.shape[0], b.shape[1])
+        let kb: Int, n: Int
+        if let packed {
+            (kb, n) = (packed.depth, packed.features)
+        } else if let b, b.rank == 2 {
+            (kb, n) = transB ? (b.shape[1], b.shape[0]) : (b.shape[0], b.shape[1])
+        } else {
+            throw shapeError("B must be 2-D, got \(b?.shape ?? [])")
+        }
         guard k == kb else { throw shapeError("inner dimensions differ: A' is \(m)x\(k), B' is \(kb)x\(n)") }
         let output = context.allocate([m, n])
         let pool = context.threadPool.pool
@@ -61,7 +71,7 @@ final class GemmKernel: Kernel {
             let scratch = context.scratchFloats(Int(sl_gemm_packed_a_size(Int32(m), Int32(k))))
             var epilogue = sl_epilogue(bias: nil, residual: nil, activation: 0, p0: 0, p1: 0, slope: nil)
             let (bRow, bColumn) = transB ? (1, k) : (n, 1)
-            sl_gemm(Int32(m), Int32(n), Int32(k), a.floats, rowStride, depthStride, b.floats, bRow, bColumn,
+            sl_gemm(Int32(m), Int32(n), Int32(k), a.floats, rowStride, depthStride, b!.floats, bRow, bColumn,
                     output.floats, n, 1, &epilogue, scratch, pool)
             if alpha != 1 {
                 for i in 0..<(m * n) { output.floats[i] *= alpha }

@@ -33,11 +33,16 @@ struct NodeLabel {
 
 protocol Kernel: AnyObject {
     var label: NodeLabel { get }
+    /// Inputs whose constant values the kernel copied (packed) when it was built; the plan
+    /// passes nil for them and does not keep their tensors alive.
+    var prepackedInputs: Set<Int> { get }
     /// Computes the node's outputs. `inputs[i]` is nil for an omitted optional input.
     func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue]
 }
 
 extension Kernel {
+    var prepackedInputs: Set<Int> { [] }
+
     func shapeError(_ reason: String) -> EngineError {
         .shapeMismatch(node: label.name, op: label.op, reason: reason)
     }

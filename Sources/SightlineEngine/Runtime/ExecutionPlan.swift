@@ -23,17 +23,21 @@ struct ExecutionPlan {
             ids[name] = ids.count
             return ids.count - 1
         }
-        var constants: [(Int, RuntimeValue)] = []
-        for (name, tensor) in graph.initializers.sorted(by: { $0.key < $1.key }) {
-            constants.append((id(name), RuntimeValue(constant: tensor)))
-        }
         let inputs = graph.inputs.filter { graph.initializers[$0.name] == nil }.map { (id($0.name), $0) }
         var kernels: [(Kernel, [Int], [Int])] = []
         for node in graph.nodes {
             let context = CompileContext(node: node, opset: opset, constants: graph.initializers)
             let kernel = try OperatorRegistry.makeKernel(context)
-            kernels.append((kernel, node.inputs.map { $0.isEmpty ? -1 : id($0) },
-                            node.outputs.map { $0.isEmpty ? -1 : id($0) }))
+            let prepacked = kernel.prepackedInputs
+            let inputIDs = node.inputs.enumerated().map { index, name in
+                name.isEmpty || prepacked.contains(index) ? -1 : id(name)
+            }
+            kernels.append((kernel, inputIDs, node.outputs.map { $0.isEmpty ? -1 : id($0) }))
+        }
+        // Only initialisers some kernel still reads at run time are kept as values.
+        var constants: [(Int, RuntimeValue)] = []
+        for (name, tensor) in graph.initializers.sorted(by: { $0.key < $1.key }) {
+            if let existing = ids[name] { constants.append((existing, RuntimeValue(constant: tensor))) }
         }
         let outputs = graph.outputs.map { (id($0.name), $0.name) }
         for (_, name) in outputs where ids[name] == nil {

@@ -5,10 +5,9 @@
 import Foundation
 
 public final class InferenceSession: @unchecked Sendable {
-    public let model: Model
     public let options: SessionOptions
-    /// The graph actually executed (after the load-time passes when `optimize` is on).
-    public let optimizedGraph: Graph
+    /// The model's metadata (labels, licence, … as the model file stored them).
+    public let metadata: [String: String]
     public let threadPool: ThreadPool
 
     private let plan: ExecutionPlan
@@ -19,10 +18,10 @@ public final class InferenceSession: @unchecked Sendable {
         guard (11...17).contains(model.opsetVersion) else {
             throw EngineError.unsupportedOpset(domain: "", version: model.opsetVersion)
         }
-        self.model = model
         self.options = options
-        optimizedGraph = options.optimize ? GraphOptimizer.optimize(model.graph) : model.graph
-        plan = try ExecutionPlan(graph: optimizedGraph, opset: model.opsetVersion)
+        metadata = model.metadata
+        let graph = options.optimize ? GraphOptimizer.optimize(model.graph) : model.graph
+        plan = try ExecutionPlan(graph: graph, opset: model.opsetVersion)
         threadPool = ThreadPool.shared(threads: options.threads)
     }
 
@@ -30,6 +29,8 @@ public final class InferenceSession: @unchecked Sendable {
     public var inputs: [ValueInfo] { plan.inputs.map(\.info) }
     /// Names of the outputs `run` returns.
     public var outputNames: [String] { plan.outputs.map(\.name) }
+    /// The operators executed per run, in order (after the load-time passes).
+    public var executedOperators: [String] { plan.steps.map(\.kernel.label.op) }
 
     /// Runs the graph on the given named inputs and returns every graph output by name.
     public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
