@@ -53,14 +53,19 @@ typedef struct {
  */
 typedef struct {
     int rows;         /* padded rows needed */
-    int phase_width;  /* floats per phase row, including slack for vector over-reads */
+    int phase_width;  /* floats per phase row */
 } padded_layout;
+
+/* Vector loads for the unused lanes of a row's last output vector may run past the row
+ * (into the next one, whose values are then discarded) and, on the last row, past the
+ * planes: this much slack follows the planes in the buffer. */
+#define SL_PHASE_SLACK 64
 
 static padded_layout layout_for(const sl_conv_geometry *g) {
     padded_layout layout;
     layout.rows = (g->out_h - 1) * g->stride_h + (g->kernel_h - 1) * g->dilation_h + 1;
     int columns = (g->out_w - 1) * g->stride_w + (g->kernel_w - 1) * g->dilation_w + 1;
-    layout.phase_width = (columns + g->stride_w - 1) / g->stride_w + 40;
+    layout.phase_width = (columns + g->stride_w - 1) / g->stride_w;
     return layout;
 }
 
@@ -206,7 +211,8 @@ static void depthwise_channel_avx2(const depthwise_job *job, int c, float *phase
             if (valid[i] == 8) {
                 _mm256_storeu_ps(dst[i], results[i]);
             } else if (valid[i] > 0) {
-                /* the phase rows carry slack, so the loads above stayed in the buffer */
+                /* lanes past the row end were computed from the next row (or the
+                 * buffer's slack) and are not stored */
                 float lanes[8];
                 _mm256_storeu_ps(lanes, results[i]);
                 for (int j = 0; j < valid[i]; j++) dst[i][j] = lanes[j];
@@ -234,7 +240,7 @@ static void depthwise_task(void *context, int task, int task_count) {
     int c0 = (int)((long)channels * task / task_count);
     int c1 = (int)((long)channels * (task + 1) / task_count);
     padded_layout layout = layout_for(job->g);
-    float *phases = thread_phase_buffer((size_t)job->g->stride_w * layout.rows * layout.phase_width + 64);
+    float *phases = thread_phase_buffer((size_t)job->g->stride_w * layout.rows * layout.phase_width + SL_PHASE_SLACK);
 #if defined(__x86_64__) || defined(__i386__)
     if (sl_cpu_has_avx2_fma()) {
         for (int c = c0; c < c1; c++) depthwise_channel_avx2(job, c, phases);
