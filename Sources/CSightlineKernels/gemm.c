@@ -16,15 +16,17 @@
 
 #define SL_KC 256   /* depth of one packed block: A panel (6 x 256) stays in L1 */
 #define SL_NC 192   /* columns of one packed B block: 256 x 192 floats stay in L2 */
+#define SL_DIRECT_B_DEPTH 64   /* up to this depth a contiguous B is not packed */
 
-/* C tile (+)= A·B; when `ep` is given (the last depth block) the epilogue is applied in
+/* C tile (+)= A·B, B's rows `rs_b` floats apart (SL_NR in a packed panel, or the row stride
+ * of an unpacked row-major B); when `ep` is given (the last depth block) the epilogue is applied in
  * registers before the store: bias of rows row0.., the residual tile, the activation. */
-typedef void (*sl_ukernel_fn)(int kc, const float *a, const float *b, float *c, long rs_c, int load_c,
+typedef void (*sl_ukernel_fn)(int kc, const float *a, const float *b, long rs_b, float *c, long rs_c, int load_c,
                               const sl_epilogue *ep, int row0, const float *residual);
 
 /* ---- micro-kernels: C[6x16] (+)= A panel (kc x 6) * B panel (kc x 16) ---------------- */
 
-static void ukernel_generic(int kc, const float *restrict a, const float *restrict b,
+static void ukernel_generic(int kc, const float *restrict a, const float *restrict b, long rs_b,
                             float *restrict c, long rs_c, int load_c,
                             const sl_epilogue *ep, int row0, const float *residual) {
     float acc[SL_MR][SL_NR];
@@ -35,7 +37,7 @@ static void ukernel_generic(int kc, const float *restrict a, const float *restri
             for (int j = 0; j < SL_NR; j++) acc[r][j] += av * b[j];
         }
         a += SL_MR;
-        b += SL_NR;
+        b += rs_b;
     }
     for (int r = 0; r < SL_MR; r++) {
         float *row = c + r * rs_c;
@@ -49,7 +51,7 @@ static void ukernel_generic(int kc, const float *restrict a, const float *restri
 
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2,fma")))
-static void ukernel_avx2(int kc, const float *restrict a, const float *restrict b,
+static void ukernel_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                          float *restrict c, long rs_c, int load_c,
                          const sl_epilogue *ep, int row0, const float *residual) {
     __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
@@ -59,8 +61,8 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
     __m256 c40 = _mm256_setzero_ps(), c41 = _mm256_setzero_ps();
     __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
     for (int k = 0; k < kc; k++) {
-        __m256 b0 = _mm256_load_ps(b);
-        __m256 b1 = _mm256_load_ps(b + 8);
+        __m256 b0 = _mm256_loadu_ps(b);
+        __m256 b1 = _mm256_loadu_ps(b + 8);
         __m256 av;
         av = _mm256_broadcast_ss(a + 0); c00 = _mm256_fmadd_ps(av, b0, c00); c01 = _mm256_fmadd_ps(av, b1, c01);
         av = _mm256_broadcast_ss(a + 1); c10 = _mm256_fmadd_ps(av, b0, c10); c11 = _mm256_fmadd_ps(av, b1, c11);
@@ -69,7 +71,7 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
         av = _mm256_broadcast_ss(a + 4); c40 = _mm256_fmadd_ps(av, b0, c40); c41 = _mm256_fmadd_ps(av, b1, c41);
         av = _mm256_broadcast_ss(a + 5); c50 = _mm256_fmadd_ps(av, b0, c50); c51 = _mm256_fmadd_ps(av, b1, c51);
         a += SL_MR;
-        b += SL_NR;
+        b += rs_b;
     }
     const int activation = ep ? ep->activation : SL_ACT_NONE;
     if (activation == SL_ACT_SIGMOID) {   /* no vector exp: store, then the plain epilogue */
@@ -345,33 +347,45 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
     float *bp = thread_b_buffer((size_t)SL_KC * (SL_NC + SL_NR));
     float tile[SL_MR * SL_NR] __attribute__((aligned(64)));
     const int direct_ok = job->cs_c == 1;
+    /* A short, contiguous B is read in place: packing it would cost as much as using it. */
+    const int direct_b = job->cs_b == 1 && K <= SL_DIRECT_B_DEPTH;
     for (int jc = j0; jc < j1; jc += SL_NC) {
         int nc = j1 - jc < SL_NC ? j1 - jc : SL_NC;
         for (int pc = 0; pc < K; pc += SL_KC) {
             int kc = K - pc < SL_KC ? K - pc : SL_KC;
             int first = pc == 0, last = pc + kc >= K;
-            pack_b(job->b, job->rs_b, job->cs_b, pc, kc, jc, nc, bp);
+            if (!direct_b) pack_b(job->b, job->rs_b, job->cs_b, pc, kc, jc, nc, bp);
             for (int ic = i0; ic < i1; ic += SL_MR) {
                 int mr = i1 - ic < SL_MR ? i1 - ic : SL_MR;
                 const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * K + (size_t)pc * SL_MR;
                 for (int jr = 0; jr < nc; jr += SL_NR) {
                     int nr = nc - jr < SL_NR ? nc - jr : SL_NR;
-                    const float *bpanel = bp + (size_t)(jr / SL_NR) * kc * SL_NR;
                     int j = jc + jr;
+                    const float *bpanel;
+                    long rs_panel = SL_NR;
+                    if (!direct_b) {
+                        bpanel = bp + (size_t)(jr / SL_NR) * kc * SL_NR;
+                    } else if (nr == SL_NR) {
+                        bpanel = job->b + (long)pc * job->rs_b + j;
+                        rs_panel = job->rs_b;
+                    } else {
+                        pack_b(job->b, job->rs_b, job->cs_b, pc, kc, j, nr, bp);
+                        bpanel = bp;
+                    }
                     float *ctile = job->c + (long)ic * job->rs_c + (long)j * job->cs_c;
                     const float *res = job->ep && job->ep->residual
                         ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
                     if (direct_ok && mr == SL_MR && nr == SL_NR) {
-                        job->ukernel(kc, ap, bpanel, ctile, job->rs_c, !first, last ? job->ep : NULL, ic, res);
+                        job->ukernel(kc, ap, bpanel, rs_panel, ctile, job->rs_c, !first, last ? job->ep : NULL, ic, res);
                     } else {
                         if (!first)
                             for (int r = 0; r < mr; r++)
                                 for (int q = 0; q < nr; q++)
                                     tile[r * SL_NR + q] = ctile[r * job->rs_c + q * job->cs_c];
-                        if (nr <= 8)
+                        if (nr <= 8 && rs_panel == SL_NR)
                             job->narrow_ukernel(kc, ap, bpanel, tile, SL_NR, !first);
                         else
-                            job->ukernel(kc, ap, bpanel, tile, SL_NR, !first, NULL, 0, NULL);
+                            job->ukernel(kc, ap, bpanel, rs_panel, tile, SL_NR, !first, NULL, 0, NULL);
                         if (last && job->ep)
                             sl_apply_epilogue(tile, SL_NR, mr, nr, ic, job->ep, res, job->rs_c);
                         for (int r = 0; r < mr; r++)
