@@ -12,6 +12,15 @@
 #include <immintrin.h>
 #endif
 
+/* Output columns [lo, hi) for which input column ow * stride + offset is inside [0, width). */
+static inline void valid_columns(int offset, int stride, int width, int out_w, int *lo, int *hi) {
+    int first = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+    int last = (width - 1 - offset) >= 0 ? (width - 1 - offset) / stride + 1 : 0;
+    *lo = first < out_w ? first : out_w;
+    *hi = last < out_w ? last : out_w;
+    if (*hi < *lo) *hi = *lo;
+}
+
 void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
     const int out_size = g->out_h * g->out_w;
     for (int c = 0; c < g->channels; c++) {
@@ -19,6 +28,9 @@ void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
         for (int kh = 0; kh < g->kernel_h; kh++) {
             for (int kw = 0; kw < g->kernel_w; kw++) {
                 float *row = columns + ((size_t)(c * g->kernel_h + kh) * g->kernel_w + kw) * out_size;
+                int offset = kw * g->dilation_w - g->pad_left;
+                int lo, hi;
+                valid_columns(offset, g->stride_w, g->in_w, g->out_w, &lo, &hi);
                 for (int oh = 0; oh < g->out_h; oh++) {
                     float *dst = row + (size_t)oh * g->out_w;
                     int ih = oh * g->stride_h - g->pad_top + kh * g->dilation_h;
@@ -26,12 +38,14 @@ void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
                         memset(dst, 0, sizeof(float) * (size_t)g->out_w);
                         continue;
                     }
-                    const float *src = plane + (size_t)ih * g->in_w;
-                    int offset = kw * g->dilation_w - g->pad_left;
-                    for (int ow = 0; ow < g->out_w; ow++) {
-                        int iw = ow * g->stride_w + offset;
-                        dst[ow] = (iw >= 0 && iw < g->in_w) ? src[iw] : 0.0f;
+                    const float *src = plane + (size_t)ih * g->in_w + offset;
+                    for (int ow = 0; ow < lo; ow++) dst[ow] = 0.0f;
+                    if (g->stride_w == 1) {
+                        memcpy(dst + lo, src + lo, sizeof(float) * (size_t)(hi - lo));
+                    } else {
+                        for (int ow = lo; ow < hi; ow++) dst[ow] = src[ow * g->stride_w];
                     }
+                    for (int ow = hi; ow < g->out_w; ow++) dst[ow] = 0.0f;
                 }
             }
         }
@@ -45,12 +59,6 @@ typedef struct {
     const sl_epilogue *ep;
 } depthwise_job;
 
-/*
- * Each channel is first copied into a zero-padded plane split by column phase (column
- * x of the padded plane lands in phase x % stride at index x / stride). A tap (kh, kw)
- * of output column ow then reads phase (kw·d) % s at index ow + (kw·d) / s: every load
- * is unit-stride and no bounds are checked in the inner loops.
- */
 typedef struct {
     int rows;         /* padded rows needed */
     int phase_width;  /* floats per phase row */
@@ -254,7 +262,7 @@ void sl_depthwise_conv(const float *input, const float *weights, float *output,
                        const sl_conv_geometry *g, const sl_epilogue *ep, sl_pool *pool) {
     depthwise_job job = {input, weights, output, g, ep};
     long work = (long)g->channels * g->out_h * g->out_w * g->kernel_h * g->kernel_w;
-    int tasks = work < 32768 ? 1 : sl_pool_threads(pool);
+    int tasks = work < 32768 ? 1 : 4 * sl_pool_threads(pool);   /* several per thread, for balance */
     if (tasks > g->channels) tasks = g->channels;
     sl_pool_run(tasks > 1 ? pool : NULL, depthwise_task, &job, tasks);
 }

@@ -95,6 +95,10 @@ void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns);
 void sl_depthwise_conv(const float *input, const float *weights, float *output,
                        const sl_conv_geometry *g, const sl_epilogue *ep, sl_pool *pool);
 
+/* Max pooling of `planes` NCHW planes (geometry's `channels` is ignored); windows that
+ * cover only padding give -infinity. */
+void sl_max_pool(const float *input, float *output, int planes, const sl_conv_geometry *g, sl_pool *pool);
+
 #ifdef __cplusplus
 }
 #endif

@@ -97,6 +97,9 @@ final class ConvKernel: Kernel {
         return inputs
     }
 
+    /// Bytes of unfolded input per band: about half of a core's L2 cache.
+    private static let bandBytes = 256 * 1024
+
     deinit {
         packedWeights?.deallocate()
         constantBias?.deallocate()
@@ -166,7 +169,14 @@ final class ConvKernel: Kernel {
             }
             packed = scratch
         }
-        let columns = (isDepthwise || isPointwise) ? nil : context.scratchFloats(max(1, depth * outPlane))
+        // Unfolded input is built a band of output rows at a time, sized to stay in cache;
+        // bands are shared out among the threads, each unfolding and multiplying its own.
+        let bandRows = max(1, min(rows.size, Self.bandBytes / max(1, depth * cols.size * 4)))
+        let bandCount = (rows.size + bandRows - 1) / bandRows
+        let bandTasks = (isDepthwise || isPointwise) ? 0
+            : min(bandCount, batch * outPlane * depth * perGroupOut < 65536 ? 1 : 2 * context.threadPool.threads)
+        let bandSize = depth * bandRows * cols.size
+        let columns = bandTasks == 0 ? nil : context.scratchFloats(bandTasks * bandSize)
 
         for n in 0..<batch {
             let input = x.floats + n * channels * inPlane
@@ -190,19 +200,37 @@ final class ConvKernel: Kernel {
                 continue
             }
             for g in 0..<group {
-                var epilogue = sl_epilogue(
-                    bias: bias.map { $0 + g * perGroupOut }, residual: res.map { UnsafePointer($0 + g * perGroupOut * outPlane) },
-                    activation: Int32(activation.kind.rawValue), p0: activation.p0, p1: activation.p1,
-                    slope: slope.map { UnsafePointer($0 + g * perGroupOut) })
-                let b: UnsafePointer<Float>
+                let weights = packed! + g * groupStride
+                let groupOut = out + g * perGroupOut * outPlane
+                let groupResidual = res.map { UnsafePointer($0 + g * perGroupOut * outPlane) }
+                let groupBias = bias.map { UnsafePointer($0 + g * perGroupOut) }
+                let groupSlope = slope.map { UnsafePointer($0 + g * perGroupOut) }
                 if isPointwise {
-                    b = UnsafePointer(input)
-                } else {
-                    sl_im2col(input + g * perGroupIn * inPlane, &geometry, columns)
-                    b = UnsafePointer(columns!)
+                    var epilogue = sl_epilogue(bias: groupBias, residual: groupResidual,
+                                               activation: Int32(activation.kind.rawValue),
+                                               p0: activation.p0, p1: activation.p1, slope: groupSlope)
+                    sl_gemm_packed(Int32(perGroupOut), Int32(outPlane), Int32(depth), weights,
+                                   input, outPlane, 1, groupOut, outPlane, 1, &epilogue, pool)
+                    continue
                 }
-                sl_gemm_packed(Int32(perGroupOut), Int32(outPlane), Int32(depth), packed! + g * groupStride,
-                               b, outPlane, 1, out + g * perGroupOut * outPlane, outPlane, 1, &epilogue, pool)
+                let groupInput = input + g * perGroupIn * inPlane
+                let (activation, geometry, outW) = (self.activation, geometry, cols.size)
+                context.threadPool.parallelFor(bandTasks) { task in
+                    let buffer = columns! + task * bandSize
+                    for band in (bandCount * task / bandTasks)..<(bandCount * (task + 1) / bandTasks) {
+                        let first = band * bandRows, count = min(bandRows, rows.size - first)
+                        var bandGeometry = geometry
+                        bandGeometry.out_h = Int32(count)
+                        bandGeometry.pad_top = geometry.pad_top - Int32(first) * geometry.stride_h
+                        sl_im2col(groupInput, &bandGeometry, buffer)
+                        let offset = first * outW
+                        var epilogue = sl_epilogue(bias: groupBias, residual: groupResidual.map { $0 + offset },
+                                                   activation: Int32(activation.kind.rawValue),
+                                                   p0: activation.p0, p1: activation.p1, slope: groupSlope)
+                        sl_gemm_packed(Int32(perGroupOut), Int32(count * outW), Int32(depth), weights,
+                                       buffer, count * outW, 1, groupOut + offset, outPlane, 1, &epilogue, nil)
+                    }
+                }
             }
         }
         return [output]

@@ -1,5 +1,8 @@
 // MaxPool, AveragePool, GlobalAveragePool and GlobalMaxPool over the two spatial
 // dimensions of NCHW tensors, with padding, strides, dilations (max) and ceil mode.
+// MaxPool runs in the C kernels; average pooling, rare in the models we run, is here.
+
+import CSightlineKernels
 
 final class PoolKernel: Kernel {
     enum Mode { case max, average }
@@ -43,8 +46,16 @@ final class PoolKernel: Kernel {
         let (kh, kw) = (window.kernel[0], window.kernel[1])
         let (sh, sw) = (window.strides[0], window.strides[1])
         let (dh, dw) = (window.dilations[0], window.dilations[1])
-        let mode = self.mode, includePad = countIncludePad
         let outH = rows.size, outW = cols.size
+        if mode == .max {
+            var geometry = sl_conv_geometry(
+                channels: Int32(planes), in_h: Int32(height), in_w: Int32(width), out_h: Int32(outH), out_w: Int32(outW),
+                kernel_h: Int32(kh), kernel_w: Int32(kw), stride_h: Int32(sh), stride_w: Int32(sw),
+                dilation_h: Int32(dh), dilation_w: Int32(dw), pad_top: Int32(rows.padBegin), pad_left: Int32(cols.padBegin))
+            sl_max_pool(px, po, Int32(planes), &geometry, context.threadPool.pool)
+            return [output]
+        }
+        let includePad = countIncludePad
         context.threadPool.parallelRanges(planes, minimumPerTask: max(1, 8192 / max(1, outH * outW))) { range in
             for p in range {
                 let plane = px + p * height * width
@@ -53,35 +64,22 @@ final class PoolKernel: Kernel {
                     let h0 = oh * sh - rows.padBegin
                     for ow in 0..<outW {
                         let w0 = ow * sw - cols.padBegin
-                        if mode == .max {
-                            var best = -Float.infinity
-                            for i in 0..<kh {
-                                let h = h0 + i * dh
-                                if h < 0 || h >= height { continue }
-                                for j in 0..<kw {
-                                    let w = w0 + j * dw
-                                    if w >= 0 && w < width { best = max(best, plane[h * width + w]) }
-                                }
+                        let hStart = max(h0, 0), hEnd = min(h0 + kh, height)
+                        let wStart = max(w0, 0), wEnd = min(w0 + kw, width)
+                        var sum: Float = 0
+                        if hStart < hEnd && wStart < wEnd {
+                            for h in hStart..<hEnd {
+                                for w in wStart..<wEnd { sum += plane[h * width + w] }
                             }
-                            out[oh * outW + ow] = best
-                        } else {
-                            let hStart = max(h0, 0), hEnd = min(h0 + kh, height)
-                            let wStart = max(w0, 0), wEnd = min(w0 + kw, width)
-                            var sum: Float = 0
-                            if hStart < hEnd && wStart < wEnd {
-                                for h in hStart..<hEnd {
-                                    for w in wStart..<wEnd { sum += plane[h * width + w] }
-                                }
-                            }
-                            let count: Int
-                            if includePad {
-                                let hLimit = min(h0 + kh, height + rows.padEnd), wLimit = min(w0 + kw, width + cols.padEnd)
-                                count = (hLimit - h0) * (wLimit - w0)
-                            } else {
-                                count = max(0, hEnd - hStart) * max(0, wEnd - wStart)
-                            }
-                            out[oh * outW + ow] = count > 0 ? sum / Float(count) : 0
                         }
+                        let count: Int
+                        if includePad {
+                            let hLimit = min(h0 + kh, height + rows.padEnd), wLimit = min(w0 + kw, width + cols.padEnd)
+                            count = (hLimit - h0) * (wLimit - w0)
+                        } else {
+                            count = max(0, hEnd - hStart) * max(0, wEnd - wStart)
+                        }
+                        out[oh * outW + ow] = count > 0 ? sum / Float(count) : 0
                     }
                 }
             }
