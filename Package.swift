@@ -48,7 +48,6 @@ let package = Package(
         .target(
             name: "SightlineVision",
             dependencies: ["SightlineEngine", "SightlineImaging"],
-            resources: [.copy("Resources")],
             swiftSettings: optimise
         ),
         .executableTarget(
@@ -62,6 +61,7 @@ let package = Package(
         .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine"]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"]),
+        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],
+                    resources: [.copy("Fixtures")]),
     ]
 )

@@ -1,0 +1,136 @@
+// ImageClassifier: the "what is in this photo?" request. Loads a classification model and its
+// manifest once, prepares each image exactly as the manifest says (decoding JPEGs at reduced
+// scale), runs the engine and turns the logits into ranked observations.
+import Foundation
+import SightlineEngine
+import SightlineImaging
+
+/// Classifies images with one installed classification model. Create it once and reuse it:
+/// loading compiles the model. Safe to use from several threads at once.
+public final class ImageClassifier: Sendable {
+    public let model: InstalledModel
+    /// How an image becomes the model's input, from the manifest.
+    public let preprocessing: ImagePreprocessing
+    /// The compiled model.
+    public let session: InferenceSession
+    /// Images with more pixels than this are refused before decoding.
+    public let maxPixels: Int
+
+    /// The graph input the image tensor is fed to.
+    public let inputName: String
+    /// The graph output holding the class scores (the manifest's "logits" role).
+    public let logitsOutputName: String
+
+    /// Loads `model` and checks that its manifest matches the graph.
+    ///
+    /// - Parameters:
+    ///   - options: engine settings (threads: 0 = one per core).
+    ///   - maxPixels: the decode limit for every image this classifier reads.
+    /// - Throws: `ClassificationError` (not a classifier, engine cannot load the file, input or
+    ///   output names missing) or `ModelStoreError.unsupportedManifest`.
+    public init(model: InstalledModel, options: SessionOptions = SessionOptions(),
+                maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
+        let manifest = model.manifest
+        guard manifest.task == .classification else {
+            throw ClassificationError.notAClassifier(model: manifest.name, task: manifest.task)
+        }
+        preprocessing = try manifest.imagePreprocessing()
+        guard let logitsName = manifest.outputs["logits"] else {
+            throw ClassificationError.manifestDoesNotMatchModel(
+                model: manifest.name, reason: "the manifest names no 'logits' output")
+        }
+        do {
+            session = try InferenceSession(model: Model(contentsOf: model.modelURL), options: options)
+        } catch let error as EngineError {
+            throw ClassificationError.unusableModel(model: manifest.name, path: model.modelURL.path, reason: error)
+        }
+        guard session.inputs.contains(where: { $0.name == manifest.input.name }) else {
+            throw ClassificationError.manifestDoesNotMatchModel(model: manifest.name, reason:
+                "the graph has no input '\(manifest.input.name)' (it has \(session.inputs.map(\.name).joined(separator: ", ")))")
+        }
+        guard session.outputNames.contains(logitsName) else {
+            throw ClassificationError.manifestDoesNotMatchModel(model: manifest.name, reason:
+                "the graph has no output '\(logitsName)' (it has \(session.outputNames.joined(separator: ", ")))")
+        }
+        self.model = model
+        self.maxPixels = maxPixels
+        self.inputName = manifest.input.name
+        self.logitsOutputName = logitsName
+    }
+
+    // MARK: Single images
+
+    /// Classifies the image file at `url` (JPEG, PNG or WebP, recognised by content).
+    ///
+    /// - Throws: `ClassificationError.unreadableImage` naming the file, or `.inferenceFailed`.
+    public func classify(imageAt url: URL, top: Int = 5) throws -> ClassificationResult {
+        try classify(preparedBatch: inputValues(forImageAt: url), imageCount: 1, top: top)[0]
+    }
+
+    /// Classifies encoded image data (JPEG, PNG or WebP).
+    public func classify(data: Data, top: Int = 5) throws -> ClassificationResult {
+        try classify(preparedBatch: inputValues(for: data), imageCount: 1, top: top)[0]
+    }
+
+    /// Classifies a decoded, upright image.
+    public func classify(image: RGBImage, top: Int = 5) throws -> ClassificationResult {
+        try classify(preparedBatch: image.tensorValues(preprocessing), imageCount: 1, top: top)[0]
+    }
+
+    // MARK: Prepared input
+
+    /// The model input for the image file at `url`: `preprocessing.valueCount` values.
+    public func inputValues(forImageAt url: URL) throws -> [Float] {
+        do {
+            return try ImageDecoder.tensorValues(contentsOf: url, preprocessing: preprocessing, maxPixels: maxPixels)
+        } catch let error as ImagingError {
+            throw ClassificationError.unreadableImage(file: url.path, reason: error)
+        }
+    }
+
+    /// The model input for encoded image data.
+    public func inputValues(for data: Data) throws -> [Float] {
+        do {
+            return try ImageDecoder.tensorValues(data: data, preprocessing: preprocessing, maxPixels: maxPixels)
+        } catch let error as ImagingError {
+            throw ClassificationError.unreadableImage(file: nil, reason: error)
+        }
+    }
+
+    /// Runs the model on `imageCount` prepared images stored one after another in `values`
+    /// (each `preprocessing.valueCount` long) and ranks each image's classes.
+    ///
+    /// - Throws: `ClassificationError.inferenceFailed`.
+    public func classify(preparedBatch values: [Float], imageCount: Int, top: Int) throws -> [ClassificationResult] {
+        precondition(values.count == imageCount * preprocessing.valueCount,
+                     "\(imageCount) prepared images need \(imageCount * preprocessing.valueCount) values, got \(values.count)")
+        let input = Tensor(shape: preprocessing.tensorShape(batchSize: imageCount), floats: values)
+        let logits: Tensor
+        do {
+            guard let output = try session.run([inputName: input])[logitsOutputName] else {
+                throw EngineError.invalidGraph(reason: "output '\(logitsOutputName)' was not returned")
+            }
+            logits = output
+        } catch let error as EngineError {
+            throw ClassificationError.inferenceFailed(model: model.name, reason: error)
+        }
+        guard logits.elementType == .float32, imageCount > 0, logits.count % imageCount == 0,
+              logits.shape.first == imageCount else {
+            throw ClassificationError.inferenceFailed(model: model.name, reason: .invalidGraph(reason:
+                "the '\(logitsOutputName)' output has shape \(logits.shape) and type \(logits.elementType); "
+                + "expected float32 [\(imageCount), classes]"))
+        }
+        let classCount = logits.count / imageCount
+        let labels = model.manifest.labels
+        guard labels.isEmpty || labels.count == classCount else {
+            throw ClassificationError.manifestDoesNotMatchModel(model: model.name, reason:
+                "the manifest has \(labels.count) labels but the model scores \(classCount) classes")
+        }
+        return logits.floats.withUnsafeBufferPointer { all in
+            (0 ..< imageCount).map { image in
+                let row = UnsafeBufferPointer(rebasing: all[image * classCount ..< (image + 1) * classCount])
+                return ClassificationResult(logits: row, labels: labels, top: top)
+            }
+        }
+    }
+}

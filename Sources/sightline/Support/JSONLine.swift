@@ -1,0 +1,50 @@
+// JSONLine: one JSON value written as a single line with its object keys in the order given,
+// the format of every --json output of the CLI (Foundation's JSONEncoder does not keep order).
+import Foundation
+
+/// A JSON value whose objects keep their keys in insertion order.
+enum JSONLine {
+    case string(String)
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([JSONLine])
+    case object([(String, JSONLine)])
+
+    /// `value` rounded to `digits` decimals, so output shows 7.912 rather than 7.912000179290771.
+    static func number(_ value: Double, digits: Int) -> JSONLine {
+        let scale = pow(10, Double(digits))
+        return .number((value * scale).rounded() / scale)
+    }
+
+    /// The value as compact JSON text.
+    var text: String {
+        switch self {
+        case .string(let value): return Self.quoted(value)
+        case .number(let value): return value.isFinite ? "\(value)" : "null"
+        case .integer(let value): return "\(value)"
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let values): return "[" + values.map(\.text).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quoted($0.0) + ": " + $0.1.text }.joined(separator: ", ") + "}"
+        }
+    }
+
+    private static func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,41 @@
+// NumpyFileWriterTests: the .npy files Sightline writes for the Python references — the exact
+// header bytes, and NumPy itself reading back the shape and values.
+import Foundation
+@testable import SightlineVision
+import XCTest
+
+final class NumpyFileWriterTests: XCTestCase {
+    func testHeaderIsPaddedToSixtyFourBytes() {
+        let data = NumpyFileWriter.data(values: [1, 2, 3, 4, 5, 6], shape: [2, 3])
+        XCTAssertEqual(Array(data.prefix(8)), [0x93] + Array("NUMPY".utf8) + [1, 0])
+        let headerLength = Int(data[8]) | Int(data[9]) << 8
+        XCTAssertEqual((10 + headerLength) % 64, 0)
+        let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
+        XCTAssertTrue(header.hasPrefix("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"), header)
+        XCTAssertTrue(header.hasSuffix("\n"))
+        XCTAssertEqual(data.count, 10 + headerLength + 6 * 4)
+    }
+
+    func testNumpyReadsBackTheSameArray() throws {
+        let scratch = try ScratchFolder(testCase: self)
+        let file = scratch.url.appendingPathComponent("values.npy")
+        let values: [Float] = [0.5, -1.25, 3e-8, 1000, .pi, -0.0]
+        try NumpyFileWriter.write(values: values, shape: [1, 2, 3], to: file)
+        let python = TestFiles.repository(".venv/bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            return XCTFail("The Python virtual environment is missing (\(python.path)); run `make test`.")
+        }
+        let process = Process()
+        process.executableURL = python
+        // The values' bit patterns, so the comparison is exact.
+        process.arguments = ["-c", "import numpy, sys; a = numpy.load(sys.argv[1]); print(a.dtype, a.shape, a.view('<u4').ravel().tolist())",
+                             file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "float32 (1, 2, 3) [\(values.map { String($0.bitPattern) }.joined(separator: ", "))]")
+    }
+}
