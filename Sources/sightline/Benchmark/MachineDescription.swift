@@ -1,13 +1,12 @@
-// MachineDescription: the CPU a benchmark ran on — model name, cores available to this
-// process and the SIMD extensions relevant to the engine's kernels — read from /proc/cpuinfo.
+// MachineDescription: the CPU a benchmark ran on — model name (from /proc/cpuinfo), cores
+// available to this process and the SIMD kernels the engine chose for it.
 import Foundation
 import SightlineEngine
 
 struct MachineDescription {
     let cpu: String
     let cores: Int
-    /// The vector extensions the CPU offers that Sightline's kernels can use ("avx2 fma"), or
-    /// "generic" when it has none of them.
+    /// The kernel variant the engine runs here ("avx2+fma" or "generic").
     let isa: String
 
     static func current() -> MachineDescription {
@@ -17,10 +16,8 @@ struct MachineDescription {
                 .flatMap { $0.split(separator: ":", maxSplits: 1).last }
                 .map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        let flags = Set((firstValue("flags") ?? "").split(separator: " ").map(String.init))
-        let extensions = ["avx512f", "avx2", "fma", "neon", "asimd"].filter(flags.contains)
         return MachineDescription(cpu: firstValue("model name") ?? "unknown CPU",
                                   cores: ThreadPool.availableCores,
-                                  isa: extensions.isEmpty ? "generic" : extensions.joined(separator: " "))
+                                  isa: KernelSelection.instructionSet)
     }
 }
