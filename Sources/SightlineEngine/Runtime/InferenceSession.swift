@@ -11,8 +11,13 @@ public final class InferenceSession: @unchecked Sendable {
     public let threadPool: ThreadPool
 
     private let plan: ExecutionPlan
+    /// Batches of this graph may run one sample at a time (see SampleIndependence).
+    private let samplesAreIndependent: Bool
     private let contextLock = NSLock()
     private var idleContexts: [ExecutionContext] = []
+    /// Contexts whose kernels run on one thread, for samples run side by side.
+    private var idleSerialContexts: [ExecutionContext] = []
+    private let serialPool = ThreadPool.shared(threads: 1)
 
     public init(model: Model, options: SessionOptions = SessionOptions()) throws {
         guard (11...17).contains(model.opsetVersion) else {
@@ -22,6 +27,7 @@ public final class InferenceSession: @unchecked Sendable {
         metadata = model.metadata
         let graph = options.optimize ? GraphOptimizer.optimize(model.graph) : model.graph
         plan = try ExecutionPlan(graph: graph, opset: model.opsetVersion)
+        samplesAreIndependent = SampleIndependence.holds(for: graph, opset: model.opsetVersion)
         threadPool = ThreadPool.shared(threads: options.threads)
     }
 
@@ -34,7 +40,62 @@ public final class InferenceSession: @unchecked Sendable {
 
     /// Runs the graph on the given named inputs and returns every graph output by name.
     public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
-        try execute(inputs, timings: nil)
+        if samplesAreIndependent, let batch = commonBatchSize(inputs), batch > 1 {
+            return try runSampleBySample(inputs, batch: batch)
+        }
+        return try execute(inputs, timings: nil)
+    }
+
+    /// The batch size shared by every input, if they all have the same first dimension.
+    private func commonBatchSize(_ inputs: [String: Tensor]) -> Int? {
+        let sizes = Set(inputs.values.map { $0.shape.first ?? 0 })
+        guard sizes.count == 1, inputs.count == plan.inputs.count, inputs.values.allSatisfy({ $0.elementType == .float32 }) else {
+            return nil
+        }
+        return sizes.first
+    }
+
+    /// Runs each sample of the batch on its own (samples in parallel, one thread each) and
+    /// stacks the outputs: the same values as a batched run, with better cache use.
+    private func runSampleBySample(_ inputs: [String: Tensor], batch: Int) throws -> [String: Tensor] {
+        let lock = NSLock()
+        var results = [[String: Tensor]?](repeating: nil, count: batch)
+        var failure: Error?
+        let workers = min(batch, threadPool.threads)
+        threadPool.parallelFor(workers) { worker in
+            for sample in stride(from: worker, to: batch, by: workers) {
+                do {
+                    let single = inputs.mapValues { tensor in
+                        let size = tensor.count / batch
+                        let values = tensor.floats
+                        return Tensor(shape: [1] + tensor.shape.dropFirst(),
+                                      floats: Array(values[(sample * size)..<((sample + 1) * size)]))
+                    }
+                    let outputs = try execute(single, timings: nil, serial: workers > 1)
+                    lock.lock()
+                    results[sample] = outputs
+                    lock.unlock()
+                } catch {
+                    lock.lock()
+                    if failure == nil { failure = error }
+                    lock.unlock()
+                }
+            }
+        }
+        if let failure { throw failure }
+        var stacked: [String: Tensor] = [:]
+        for name in plan.outputs.map(\.name) {
+            let parts = results.map { $0![name]! }
+            guard parts.allSatisfy({ $0.shape.first == 1 && $0.shape == parts[0].shape }) else {
+                throw EngineError.invalidGraph(reason: "output '\(name)' does not keep the batch in its first dimension")
+            }
+            let shape = [batch] + parts[0].shape.dropFirst()
+            switch parts[0].storage {
+            case .float32: stacked[name] = Tensor(shape: shape, floats: parts.flatMap(\.floats))
+            case .int64: stacked[name] = Tensor(shape: shape, int64s: parts.flatMap(\.int64s))
+            }
+        }
+        return stacked
     }
 
     /// Time spent in one node of the executed graph.
@@ -54,8 +115,9 @@ public final class InferenceSession: @unchecked Sendable {
         }
     }
 
-    private func execute(_ inputs: [String: Tensor], timings: UnsafeMutablePointer<[UInt64]>?) throws -> [String: Tensor] {
-        let context = takeContext()
+    private func execute(_ inputs: [String: Tensor], timings: UnsafeMutablePointer<[UInt64]>?,
+                         serial: Bool = false) throws -> [String: Tensor] {
+        let context = takeContext(serial: serial)
         var values = [RuntimeValue?](repeating: nil, count: plan.valueCount)
         for (id, value) in plan.constants { values[id] = value }
         let expected = Set(plan.inputs.map(\.info.name))
@@ -101,7 +163,7 @@ public final class InferenceSession: @unchecked Sendable {
         for value in values {
             if let value { release(value, context) }
         }
-        returnContext(context)
+        returnContext(context, serial: serial)
         return outputs
     }
 
@@ -126,15 +188,16 @@ public final class InferenceSession: @unchecked Sendable {
         if buffer.references == 0 { context.buffers.release(buffer) }
     }
 
-    private func takeContext() -> ExecutionContext {
+    private func takeContext(serial: Bool) -> ExecutionContext {
         contextLock.lock()
         defer { contextLock.unlock() }
+        if serial { return idleSerialContexts.popLast() ?? ExecutionContext(threadPool: serialPool) }
         return idleContexts.popLast() ?? ExecutionContext(threadPool: threadPool)
     }
 
-    private func returnContext(_ context: ExecutionContext) {
+    private func returnContext(_ context: ExecutionContext, serial: Bool) {
         contextLock.lock()
-        idleContexts.append(context)
+        if serial { idleSerialContexts.append(context) } else { idleContexts.append(context) }
         contextLock.unlock()
     }
 }
