@@ -230,25 +230,13 @@ static void depthwise_channel_avx2(const depthwise_job *job, int c, float *phase
 }
 #endif
 
-static _Thread_local float *phase_buffer;
-static _Thread_local size_t phase_capacity;
-
-static float *thread_phase_buffer(size_t floats) {
-    if (floats > phase_capacity) {
-        free(phase_buffer);
-        phase_buffer = aligned_alloc(64, ((floats * sizeof(float) + 63) / 64) * 64);
-        phase_capacity = phase_buffer ? floats : 0;
-    }
-    return phase_buffer;
-}
-
 static void depthwise_task(void *context, int task, int task_count) {
     const depthwise_job *job = context;
     int channels = job->g->channels;
     int c0 = (int)((long)channels * task / task_count);
     int c1 = (int)((long)channels * (task + 1) / task_count);
     padded_layout layout = layout_for(job->g);
-    float *phases = thread_phase_buffer((size_t)job->g->stride_w * layout.rows * layout.phase_width + SL_PHASE_SLACK);
+    float *phases = sl_thread_scratch(SL_SCRATCH_PADDED_PLANE, (size_t)job->g->stride_w * layout.rows * layout.phase_width + SL_PHASE_SLACK);
 #if defined(__x86_64__) || defined(__i386__)
     if (sl_cpu_has_avx2_fma()) {
         for (int c = c0; c < c1; c++) depthwise_channel_avx2(job, c, phases);

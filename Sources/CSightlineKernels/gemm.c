@@ -241,19 +241,6 @@ static void pack_b(const float *b, long rs_b, long cs_b, int k0, int kc, int j0,
     }
 }
 
-/* A per-thread packing buffer, grown on demand and kept for the thread's lifetime. */
-static _Thread_local float *b_buffer;
-static _Thread_local size_t b_buffer_capacity;
-
-static float *thread_b_buffer(size_t floats) {
-    if (floats > b_buffer_capacity) {
-        free(b_buffer);
-        b_buffer = aligned_alloc(64, ((floats * sizeof(float) + 63) / 64) * 64);
-        b_buffer_capacity = b_buffer ? floats : 0;
-    }
-    return b_buffer;
-}
-
 /* ---- epilogue ------------------------------------------------------------------------ */
 
 static inline __attribute__((always_inline)) void epilogue_body(
@@ -344,7 +331,7 @@ typedef struct {
 /* Computes rows [i0, i1) x columns [j0, j1) of C (i0 a multiple of SL_MR). */
 static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
     const int K = job->K;
-    float *bp = thread_b_buffer((size_t)SL_KC * (SL_NC + SL_NR));
+    float *bp = sl_thread_scratch(SL_SCRATCH_PACKED_B, (size_t)SL_KC * (SL_NC + SL_NR));
     float tile[SL_MR * SL_NR] __attribute__((aligned(64)));
     const int direct_ok = job->cs_c == 1;
     /* A short, contiguous B is read in place: packing it would cost as much as using it. */

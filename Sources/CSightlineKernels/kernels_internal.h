@@ -11,4 +11,16 @@
 
 int sl_cpu_has_avx2_fma(void);
 
+#include <stddef.h>
+
+/* What a thread's scratch buffer is for: each purpose has its own buffer. */
+enum sl_scratch_slot {
+    SL_SCRATCH_PACKED_B = 0,      /* GEMM: packed panels of B */
+    SL_SCRATCH_PADDED_PLANE = 1,  /* depthwise convolution: a padded, phase-split channel */
+    SL_SCRATCH_SLOTS = 2,
+};
+
+/* This thread's buffer for `slot`, at least `floats` long (grown as needed). */
+float *sl_thread_scratch(enum sl_scratch_slot slot, size_t floats);
+
 #endif
