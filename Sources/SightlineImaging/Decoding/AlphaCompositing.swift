@@ -16,4 +16,16 @@ enum AlphaCompositing {
             }
         }
     }
+
+    /// An image whose pixels `decode` writes: as RGBA when `hasAlpha` (then composited over
+    /// white here), as RGB otherwise. Shared by the decoders whose libraries give either.
+    static func image(width: Int, height: Int, hasAlpha: Bool,
+                      decode: (UnsafeMutableBufferPointer<UInt8>) throws -> Void) throws -> RGBImage {
+        guard hasAlpha else { return try RGBImage(width: width, height: height) { try decode($0) } }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        try rgba.withUnsafeMutableBufferPointer { try decode($0) }
+        return RGBImage(width: width, height: height) { rgb in
+            rgba.withUnsafeBufferPointer { compositeOverWhite($0, into: rgb) }
+        }
+    }
 }

@@ -33,16 +33,7 @@ enum PNGDecoder {
                 throw failure(png, structure: structure)
             }
         }
-        let image: RGBImage
-        if hasAlpha {
-            var rgba = [UInt8](repeating: 0, count: width * height * 4)
-            try rgba.withUnsafeMutableBufferPointer { try finishRead(into: $0) }
-            image = RGBImage(width: width, height: height) { rgb in
-                rgba.withUnsafeBufferPointer { AlphaCompositing.compositeOverWhite($0, into: rgb) }
-            }
-        } else {
-            image = try RGBImage(width: width, height: height) { try finishRead(into: $0) }
-        }
+        let image = try AlphaCompositing.image(width: width, height: height, hasAlpha: hasAlpha) { try finishRead(into: $0) }
         return DecodedImage(image: image, orientation: orientation)
     }
 

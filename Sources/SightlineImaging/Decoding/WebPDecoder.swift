@@ -36,16 +36,7 @@ enum WebPDecoder {
             let status = WebPDecode(source.baseAddress, source.count, &config)
             guard status == VP8_STATUS_OK else { throw failure(status, structure: structure) }
         }
-        let image: RGBImage
-        if hasAlpha {
-            var rgba = [UInt8](repeating: 0, count: width * height * 4)
-            try rgba.withUnsafeMutableBufferPointer { try decode(into: $0) }
-            image = RGBImage(width: width, height: height) { rgb in
-                rgba.withUnsafeBufferPointer { AlphaCompositing.compositeOverWhite($0, into: rgb) }
-            }
-        } else {
-            image = try RGBImage(width: width, height: height) { try decode(into: $0) }
-        }
+        let image = try AlphaCompositing.image(width: width, height: height, hasAlpha: hasAlpha) { try decode(into: $0) }
         return DecodedImage(image: image, orientation: orientation)
     }
 
