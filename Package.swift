@@ -62,6 +62,6 @@ let package = Package(
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],
-                    resources: [.copy("Fixtures")]),
+                    exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
     ]
 )

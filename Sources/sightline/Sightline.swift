@@ -12,6 +12,7 @@ struct Sightline: ParsableCommand {
             """,
         subcommands: [
             ClassifyCommand.self,
+            FacesCommand.self,
             ModelsCommand.self,
             EvaluateImageNetCommand.self,
             BenchCommand.self,

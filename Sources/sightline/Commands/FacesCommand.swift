@@ -1,0 +1,141 @@
+// FacesCommand: `sightline faces` — finds faces and their landmarks in photos (files or whole
+// folders) with the installed MTCNN models, as text or JSON lines.
+import ArgumentParser
+import Foundation
+import SightlineEngine
+import SightlineVision
+
+struct FacesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "faces",
+        abstract: "Find faces in photos: boxes, confidences and five landmarks (MTCNN).",
+        discussion: """
+            Each PATH is an image file or a directory, collected as `sightline classify` does: \
+            a file named on the command line is always attempted; a directory is walked \
+            recursively for .jpg, .jpeg, .png and .webp files.
+
+            Coordinates are pixels of the upright photo (EXIF orientation applied), origin at \
+            the top-left corner. Results go to stdout: a few lines per file, or with --json one \
+            JSON object per line:
+              {"file": "team.jpg", "faces": [{"x": 130.1, "y": 198.6, "width": 82.1, "height": 105.0, "confidence": 0.99998, "landmarks": {"leftEye": [149.4, 239.3], "rightEye": […], "nose": […], "mouthLeft": […], "mouthRight": […]}}], "milliseconds": 61.2}
+              {"file": "notes.jpg", "error": "…"}
+            "milliseconds" is the time spent on that file: reading, decoding and detecting. \
+            "leftEye" is the eye nearer the photo's left edge. Errors in text mode and the \
+            summary go to stderr.
+
+            The exit status is 0 only if every file was searched.
+            """)
+
+    @Flag(help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    @Option(help: "The side in pixels of the smallest face to find.")
+    var minimumFaceSize = 20.0
+
+    @Option(help: "How much each image-pyramid level shrinks the previous one, between 0 and 1.")
+    var scaleFactor = 0.709
+
+    @Option(help: "Engine threads (0: one per core).")
+    var threads = 0
+
+    @Argument(help: ArgumentHelp("Image files and directories.", valueName: "path"))
+    var paths: [String]
+
+    func validate() throws {
+        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
+        guard minimumFaceSize >= 1 else { throw ValidationError("--minimum-face-size must be at least 1, got \(minimumFaceSize).") }
+        guard scaleFactor > 0, scaleFactor < 1 else {
+            throw ValidationError("--scale-factor must be between 0 and 1 (exclusive), got \(scaleFactor).")
+        }
+    }
+
+    func run() throws {
+        let files = try ImageFileCollector.collect(paths)
+        guard !files.isEmpty else {
+            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
+        }
+        let detector = try FaceDetector(
+            options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor),
+            sessionOptions: SessionOptions(threads: threads))
+        var progress = ProgressBar(total: files.count)
+        var failures = 0
+        var faceCount = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        progress.draw()
+        for file in files {
+            let fileStart = DispatchTime.now().uptimeNanoseconds
+            let result = Result { try detector.detectFaces(inImageAt: file.url) }
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - fileStart) / 1e6
+            progress.clear()
+            switch result {
+            case .success(let faces):
+                faceCount += faces.count
+                printFaces(faces, file: file.displayPath, milliseconds: milliseconds)
+            case .failure(let error):
+                failures += 1
+                printError(error, file: file.displayPath)
+            }
+            progress.advance(by: 1)
+        }
+        progress.clear()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        StandardError.print(String(
+            format: "%d file%@: %d searched, %d failed, %d face%@ found, in %.2f s (%.1f images/s).",
+            files.count, files.count == 1 ? "" : "s", files.count - failures, failures,
+            faceCount, faceCount == 1 ? "" : "s", seconds, Double(files.count) / max(seconds, 1e-9)))
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    private func printFaces(_ faces: [FaceObservation], file: String, milliseconds: Double) {
+        if json {
+            print(JSONLine.object([
+                ("file", .string(file)),
+                ("faces", .array(faces.map(Self.record))),
+                ("milliseconds", .number(milliseconds, digits: 3)),
+            ]).text)
+            return
+        }
+        print(String(format: "%@  (%.1f ms): %d face%@", file, milliseconds, faces.count, faces.count == 1 ? "" : "s"))
+        for face in faces {
+            let box = face.boundingBox
+            print(String(format: "  %5.1f %%  %.0f×%.0f at (%.0f, %.0f)",
+                         face.confidence * 100, box.width, box.height, box.x, box.y))
+        }
+    }
+
+    private func printError(_ error: Error, file: String) {
+        let message: String
+        if case FaceDetectionError.unreadableImage(_, let reason) = error {
+            message = reason.description  // the path is shown next to it already
+        } else {
+            message = "\(error)"
+        }
+        if json {
+            print(JSONLine.object([("file", .string(file)), ("error", .string(message))]).text)
+        } else {
+            StandardError.print("\(file): error: \(message)")
+        }
+    }
+
+    /// One face of `--json` output.
+    private static func record(_ face: FaceObservation) -> JSONLine {
+        func point(_ point: PixelPoint) -> JSONLine {
+            .array([.number(point.x, digits: 2), .number(point.y, digits: 2)])
+        }
+        let landmarks = face.landmarks
+        return .object([
+            ("x", .number(face.boundingBox.x, digits: 2)),
+            ("y", .number(face.boundingBox.y, digits: 2)),
+            ("width", .number(face.boundingBox.width, digits: 2)),
+            ("height", .number(face.boundingBox.height, digits: 2)),
+            ("confidence", .number(face.confidence, digits: 6)),
+            ("landmarks", .object([
+                ("leftEye", point(landmarks.leftEye)),
+                ("rightEye", point(landmarks.rightEye)),
+                ("nose", point(landmarks.nose)),
+                ("mouthLeft", point(landmarks.mouthLeft)),
+                ("mouthRight", point(landmarks.mouthRight)),
+            ])),
+        ])
+    }
+}
