@@ -16,26 +16,8 @@ struct ReferenceFace {
 enum MTCNNReference {
     /// The reference's faces in each of `photos`, in order.
     static func faces(in photos: [URL], minimumFaceSize: Double = 20) throws -> [[ReferenceFace]] {
-        let python = TestFiles.repository(".venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ReferenceScriptError("The Python virtual environment is missing (\(python.path)); run `make test` "
-                + "from the repository root: it creates .venv with ONNX Runtime and OpenCV, which the reference needs.")
-        }
         let arguments = ["--minimum-face-size", "\(minimumFaceSize)"] + photos.map(\.path)
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [TestFiles.repository("scripts/reference/mtcnn_reference.py").path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ReferenceScriptError("mtcnn_reference.py failed (status \(process.terminationStatus)): \(complaints)")
-        }
+        let printed = try ReferenceScript.run("mtcnn_reference.py", arguments)
         let lines = printed.split(separator: "\n")
         guard lines.count == photos.count else {
             throw ReferenceScriptError("mtcnn_reference.py printed \(lines.count) lines for \(photos.count) photos: \(printed.prefix(300))")
