@@ -81,27 +81,39 @@ static void fill_padded(const float *plane, const sl_conv_geometry *g, padded_la
     const int s = g->stride_w;
     const size_t phase_size = (size_t)layout.rows * layout.phase_width;
     const int first_phase = g->pad_left % s, first_index = g->pad_left / s;
+    const int width = layout.phase_width;
     for (int r = 0; r < layout.rows; r++) {
-        for (int p = 0; p < s; p++)
-            memset(phases + p * phase_size + (size_t)r * layout.phase_width, 0, sizeof(float) * layout.phase_width);
+        float *row = phases + (size_t)r * width;
         int ih = r - g->pad_top;
-        if (ih < 0 || ih >= g->in_h) continue;
+        if (ih < 0 || ih >= g->in_h) {
+            for (int p = 0; p < s; p++) memset(row + p * phase_size, 0, sizeof(float) * width);
+            continue;
+        }
         const float *src = plane + (size_t)ih * g->in_w;
-        float *row = phases + (size_t)r * layout.phase_width;
         if (s == 1) {
-            memcpy(row + g->pad_left, src, sizeof(float) * g->in_w);
-        } else if (s == 2) {
+            /* only the padding columns need zeros; the copy fills the rest */
+            int copied = g->in_w < width - g->pad_left ? g->in_w : width - g->pad_left;
+            memset(row, 0, sizeof(float) * g->pad_left);
+            memcpy(row + g->pad_left, src, sizeof(float) * copied);
+            memset(row + g->pad_left + copied, 0, sizeof(float) * (width - g->pad_left - copied));
+            continue;
+        }
+        for (int p = 0; p < s; p++) memset(row + p * phase_size, 0, sizeof(float) * width);
+        /* Input columns past the last window are never read; copying them would run past
+         * the phase row. */
+        int used = s * width - g->pad_left < g->in_w ? s * width - g->pad_left : g->in_w;
+        if (s == 2) {
             float *even = row + (first_phase == 0 ? 0 : phase_size) + first_index;
             float *odd = row + (first_phase == 0 ? phase_size + first_index : first_index + 1);
-            int half = g->in_w / 2;
+            int half = used / 2;
             for (int i = 0; i < half; i++) {
                 even[i] = src[2 * i];
                 odd[i] = src[2 * i + 1];
             }
-            if (g->in_w & 1) even[half] = src[g->in_w - 1];
+            if (used & 1) even[half] = src[used - 1];
         } else {
             int p = first_phase, q = first_index;
-            for (int iw = 0; iw < g->in_w; iw++) {
+            for (int iw = 0; iw < used; iw++) {
                 row[(size_t)p * phase_size + q] = src[iw];
                 if (++p == s) { p = 0; q++; }
             }

@@ -237,6 +237,11 @@ def add_conv_cases(suite):
     conv("conv_groups2", [1, 4, 7, 7], [6, 2, 3, 3], group=2, pads=[1, 1, 1, 1])
     conv("conv_groups4_1x1", [1, 8, 5, 5], [12, 2, 1, 1], group=4)
     conv("conv_depthwise_3x3", [1, 40, 9, 9], [40, 1, 3, 3], group=40, pads=[1, 1, 1, 1])
+    # Strides with input columns no window reaches: the depthwise kernel must not copy them
+    # past its padded rows.
+    conv("conv_depthwise_stride3_unused_columns", [1, 5, 11, 11], [5, 1, 3, 3], group=5, strides=[3, 3])
+    conv("conv_depthwise_stride2_unused_column", [1, 6, 10, 9], [6, 1, 3, 3], group=6, strides=[2, 2],
+         pads=[1, 0, 0, 0])
     conv("conv_depthwise_3x3_no_bias_stride2", [1, 17, 10, 10], [17, 1, 3, 3], bias=False,
          group=17, strides=[2, 2], pads=[0, 0, 1, 1])
     conv("conv_depthwise_5x5_stride2_asymmetric", [1, 16, 12, 12], [16, 1, 5, 5], group=16,
