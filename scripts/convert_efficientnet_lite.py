@@ -13,8 +13,9 @@ Clip(0, 6). Padding is TensorFlow's "same" padding resolved for the fixed input 
 total padding is split with the extra pixel at the bottom/right. The block structure (kernel
 size, stride, expansion, residual) is read from the tensor shapes and checked against the
 standard EfficientNet-Lite stage table. Input is float32 NCHW RGB already normalised as
-(x - 127) / 128 from 0..255 values; the outputs are `logits` [batch, 1000] and `features`
-[batch, 1280] (the pooled activations before the classifier).
+(x - 127) / 128 from 0..255 values; the outputs are `logits` [batch, 1000], `features`
+[batch, 1280] (the pooled activations before the classifier) and `feature_map` [batch, 1280,
+h, w] (the same activations before pooling, for class activation maps).
 
 Usage:
     convert_efficientnet_lite.py --variant lite0 CHECKPOINT.pth OUTPUT.onnx
@@ -38,6 +39,8 @@ BATCH_NORM_EPSILON = 1e-3
 INPUT_NAME = "input"
 LOGITS_NAME = "logits"
 FEATURES_NAME = "features"
+# The head's activation before pooling [batch, 1280, h, w]: class activation maps are computed from it.
+FEATURE_MAP_NAME = "feature_map"
 
 # Input resolution of each variant (from the EfficientNet-Lite reference implementation).
 IMAGE_SIZE_BY_VARIANT = {"lite0": 224, "lite1": 240, "lite2": 260, "lite3": 280, "lite4": 300}
@@ -224,8 +227,9 @@ def build_model(state, image_size, metadata):
     for block in blocks:
         x, spatial_size = builder.block(x, block, spatial_size)
     x, spatial_size = builder.conv_bn(x, "_conv_head", "_bn1", spatial_size)
+    builder.nodes.append(helper.make_node("Identity", [x], [FEATURE_MAP_NAME], name="feature_map"))
 
-    builder.nodes.append(helper.make_node("GlobalAveragePool", [x], ["pooled"], name="global_average_pool"))
+    builder.nodes.append(helper.make_node("GlobalAveragePool", [FEATURE_MAP_NAME], ["pooled"], name="global_average_pool"))
     builder.nodes.append(helper.make_node("Flatten", ["pooled"], [FEATURES_NAME], name="flatten", axis=1))
     builder.nodes.append(
         helper.make_node(
@@ -246,6 +250,7 @@ def build_model(state, image_size, metadata):
         [
             helper.make_tensor_value_info(LOGITS_NAME, TensorProto.FLOAT, ["batch", class_count]),
             helper.make_tensor_value_info(FEATURES_NAME, TensorProto.FLOAT, ["batch", feature_count]),
+            helper.make_tensor_value_info(FEATURE_MAP_NAME, TensorProto.FLOAT, ["batch", feature_count, spatial_size, spatial_size]),
         ],
         initializer=builder.initializers,
     )

