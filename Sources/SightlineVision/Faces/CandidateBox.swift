@@ -48,3 +48,9 @@ struct CandidateBox {
         return width * height
     }
 }
+
+extension CandidateBox: SuppressibleBox {
+    var suppressionArea: Double { inclusiveArea }
+
+    func suppressionIntersection(with other: CandidateBox) -> Double { inclusiveIntersection(with: other) }
+}

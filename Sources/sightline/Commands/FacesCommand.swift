@@ -1,8 +1,10 @@
 // FacesCommand: `sightline faces` — finds faces and their landmarks in photos (files or whole
-// folders) with the installed MTCNN models, as text or JSON lines.
+// folders) with the installed MTCNN models, as text or JSON lines, and optionally writes each
+// photo with its faces drawn on it.
 import ArgumentParser
 import Foundation
 import SightlineEngine
+import SightlineImaging
 import SightlineVision
 
 struct FacesCommand: ParsableCommand {
@@ -23,11 +25,23 @@ struct FacesCommand: ParsableCommand {
             "leftEye" is the eye nearer the photo's left edge. Errors in text mode and the \
             summary go to stderr.
 
-            The exit status is 0 only if every file was searched.
+            --annotate OUT also writes each photo with its faces drawn: boxes in yellow labelled \
+            with their confidence ("99.8%") and the five landmarks as dots. For a single photo \
+            file OUT is the output file; its extension, .jpg, .jpeg or .png, chooses the format. \
+            With several PATHs or a directory, OUT is a directory (created if missing) and \
+            photo <name>.<ext> becomes OUT/<name>-faces.jpg, or OUT/<name>-faces.png for PNG \
+            photos; photos sharing a name get -2, -3, … appended. Existing files are replaced. \
+            Photos without faces are written too, unchanged.
+
+            The exit status is 0 only if every file was searched (and, with --annotate, written).
             """)
 
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
+
+    @Option(help: ArgumentHelp("Also write each photo with its faces drawn: to this image file for one photo "
+                               + "file, into this directory for several photos or a folder.", valueName: "out"))
+    var annotate: String?
 
     @Option(help: "The side in pixels of the smallest face to find.")
     var minimumFaceSize = 20.0
@@ -54,23 +68,40 @@ struct FacesCommand: ParsableCommand {
         guard !files.isEmpty else {
             throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
         }
+        let annotatedFiles = try annotate.map {
+            try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "faces")
+        }
+        let font = try annotate.map { _ in try Font.standard() }
         let detector = try FaceDetector(
             options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor),
             sessionOptions: SessionOptions(threads: threads))
         var progress = ProgressBar(total: files.count)
         var failures = 0
         var faceCount = 0
+        var annotatedCount = 0
+        var annotationFailures = 0
         let start = DispatchTime.now().uptimeNanoseconds
         progress.draw()
-        for file in files {
+        for (index, file) in files.enumerated() {
             let fileStart = DispatchTime.now().uptimeNanoseconds
-            let result = Result { try detector.detectFaces(inImageAt: file.url) }
+            let result = Result { try Self.findFaces(in: file.url, with: detector) }
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - fileStart) / 1e6
             progress.clear()
             switch result {
-            case .success(let faces):
+            case .success(let (photo, faces)):
                 faceCount += faces.count
                 printFaces(faces, file: file.displayPath, milliseconds: milliseconds)
+                if let annotatedFiles, let font {
+                    do {
+                        var annotator = ImageAnnotator(image: photo, font: font)
+                        annotator.drawFaces(faces)
+                        try annotatedFiles[index].write(annotator.image)
+                        annotatedCount += 1
+                    } catch {
+                        annotationFailures += 1
+                        StandardError.print("\(file.displayPath): error: the annotated image was not written: \(error)")
+                    }
+                }
             case .failure(let error):
                 failures += 1
                 printError(error, file: file.displayPath)
@@ -83,7 +114,24 @@ struct FacesCommand: ParsableCommand {
             format: "%d file%@: %d searched, %d failed, %d face%@ found, in %.2f s (%.1f images/s).",
             files.count, files.count == 1 ? "" : "s", files.count - failures, failures,
             faceCount, faceCount == 1 ? "" : "s", seconds, Double(files.count) / max(seconds, 1e-9)))
-        if failures > 0 { throw ExitCode(1) }
+        if let annotate {
+            StandardError.print("\(annotatedCount) annotated image\(annotatedCount == 1 ? "" : "s") written to \(annotate)"
+                + (annotationFailures > 0 ? ", \(annotationFailures) could not be written." : "."))
+        }
+        if failures + annotationFailures > 0 { throw ExitCode(1) }
+    }
+
+    /// The upright photo at `url` and the faces in it.
+    ///
+    /// - Throws: `FaceDetectionError.unreadableImage` naming the file, or `.inferenceFailed`.
+    private static func findFaces(in url: URL, with detector: FaceDetector) throws -> (photo: RGBImage, faces: [FaceObservation]) {
+        let photo: RGBImage
+        do {
+            photo = try ImageDecoder.decode(contentsOf: url, options: DecodeOptions(maxPixels: detector.maxPixels))
+        } catch let error as ImagingError {
+            throw FaceDetectionError.unreadableImage(file: url.path, reason: error)
+        }
+        return (photo, try detector.detectFaces(in: photo))
     }
 
     private func printFaces(_ faces: [FaceObservation], file: String, milliseconds: Double) {

@@ -1,5 +1,5 @@
 // PixelGeometry: points and rectangles in pixels of an upright image (origin top-left, y
-// downwards), the coordinates every face observation is given in.
+// downwards), the coordinates face and object observations are given in.
 
 /// A point in pixels of the upright image: x to the right, y downwards from the top-left corner.
 public struct PixelPoint: Sendable, Hashable, CustomStringConvertible {

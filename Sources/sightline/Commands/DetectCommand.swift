@@ -1,0 +1,180 @@
+// DetectCommand: `sightline detect` — finds objects in photos (files or whole folders) with a
+// YOLO-family ONNX detector, as text or JSON lines, and optionally writes each photo with its
+// objects drawn on it.
+import ArgumentParser
+import Foundation
+import SightlineImaging
+import SightlineVision
+
+struct DetectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "detect",
+        abstract: "Find objects in photos with a YOLO detector: labelled boxes with confidences.",
+        discussion: """
+            --model is a YOLOv5/v7 or YOLOv8 ONNX export (such as Ultralytics' `yolo export \
+            format=onnx`) given by path, or an installed object-detection model by name. The \
+            output layout is told from the output's shape (--layout overrides it). Photos are \
+            letterboxed: scaled to fit the model's input keeping their aspect ratio, padded with \
+            grey; boxes are mapped back to the photo. Overlapping boxes are suppressed class by \
+            class (--iou).
+
+            Each PATH is an image file or a directory, collected as `sightline classify` does: a \
+            file named on the command line is always attempted; a directory is walked \
+            recursively for .jpg, .jpeg, .png and .webp files.
+
+            Coordinates are pixels of the upright photo (EXIF orientation applied), origin at \
+            the top-left corner, clipped to the photo. Results go to stdout: a few lines per \
+            file, or with --json one JSON object per line, objects most confident first:
+              {"file": "kitchen.jpg", "objects": [{"label": "cup", "confidence": 0.912, "x": 310.5, "y": 122.0, "width": 88.2, "height": 96.4}], "milliseconds": 84.2}
+              {"file": "notes.jpg", "error": "…"}
+            "milliseconds" is the time spent on that file: reading, decoding and detecting. \
+            Errors in text mode and the summary go to stderr.
+
+            --annotate OUT also writes each photo with its objects drawn: blue boxes labelled \
+            with class and confidence ("cup 91.2%"). For a single photo file OUT is the output \
+            file; its extension, .jpg, .jpeg or .png, chooses the format. With several PATHs or \
+            a directory, OUT is a directory (created if missing) and photo <name>.<ext> becomes \
+            OUT/<name>-objects.jpg, or OUT/<name>-objects.png for PNG photos; photos sharing a \
+            name get -2, -3, … appended. Existing files are replaced.
+
+            The exit status is 0 only if every file was searched (and, with --annotate, written).
+            """)
+
+    @Option(help: ArgumentHelp("The detector: the path of a YOLO .onnx file, or an installed object-detection model's name.",
+                               valueName: "model"))
+    var model: String
+
+    @Option(help: "Objects scoring at or below this (0–1) are not reported.")
+    var confidence = 0.4
+
+    @OptionGroup var detectorOptions: DetectorOptions
+
+    @Flag(help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also write each photo with its objects drawn: an image file for one photo, "
+                               + "a directory for several (see below).", valueName: "out"))
+    var annotate: String?
+
+    @Argument(help: ArgumentHelp("Image files and directories.", valueName: "path"))
+    var paths: [String]
+
+    func validate() throws {
+        guard confidence >= 0, confidence <= 1 else {
+            throw ValidationError("--confidence must be between 0 and 1, got \(confidence).")
+        }
+    }
+
+    func run() throws {
+        let files = try ImageFileCollector.collect(paths)
+        guard !files.isEmpty else {
+            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
+        }
+        let annotatedFiles = try annotate.map {
+            try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "objects")
+        }
+        let font = try annotate.map { _ in try Font.standard() }
+        let detector = try detectorOptions.detector(model: model, confidence: confidence)
+        var progress = ProgressBar(total: files.count)
+        var failures = 0
+        var objectCount = 0
+        var annotatedCount = 0
+        var annotationFailures = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        progress.draw()
+        for (index, file) in files.enumerated() {
+            let fileStart = DispatchTime.now().uptimeNanoseconds
+            let result = Result { try Self.findObjects(in: file.url, with: detector) }
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - fileStart) / 1e6
+            progress.clear()
+            switch result {
+            case .success(let (photo, objects)):
+                objectCount += objects.count
+                printObjects(objects, file: file.displayPath, milliseconds: milliseconds)
+                if let annotatedFiles, let font {
+                    do {
+                        var annotator = ImageAnnotator(image: photo, font: font)
+                        annotator.drawObjects(objects)
+                        try annotatedFiles[index].write(annotator.image)
+                        annotatedCount += 1
+                    } catch {
+                        annotationFailures += 1
+                        StandardError.print("\(file.displayPath): error: the annotated image was not written: \(error)")
+                    }
+                }
+            case .failure(let error):
+                failures += 1
+                printError(error, file: file.displayPath)
+            }
+            progress.advance(by: 1)
+        }
+        progress.clear()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        StandardError.print(String(
+            format: "%d file%@: %d searched, %d failed, %d object%@ found, in %.2f s (%.1f images/s) with %@ (labels: %@).",
+            files.count, files.count == 1 ? "" : "s", files.count - failures, failures, objectCount,
+            objectCount == 1 ? "" : "s", seconds, Double(files.count) / max(seconds, 1e-9), detector.modelName,
+            detector.labels.source == .none ? "none, classes are numbered" : detector.labels.source.description))
+        if let annotate {
+            StandardError.print("\(annotatedCount) annotated image\(annotatedCount == 1 ? "" : "s") written to \(annotate)"
+                + (annotationFailures > 0 ? ", \(annotationFailures) could not be written." : "."))
+        }
+        if failures + annotationFailures > 0 { throw ExitCode(1) }
+    }
+
+    /// The upright photo at `url` and the objects in it.
+    ///
+    /// - Throws: `ObjectDetectionError.unreadableImage` naming the file, or the detector's errors.
+    private static func findObjects(in url: URL, with detector: ObjectDetector) throws -> (photo: RGBImage, objects: [DetectedObject]) {
+        let photo: RGBImage
+        do {
+            photo = try ImageDecoder.decode(contentsOf: url, options: DecodeOptions(maxPixels: detector.maxPixels))
+        } catch let error as ImagingError {
+            throw ObjectDetectionError.unreadableImage(file: url.path, reason: error)
+        }
+        return (photo, try detector.detectObjects(in: photo))
+    }
+
+    private func printObjects(_ objects: [DetectedObject], file: String, milliseconds: Double) {
+        if json {
+            print(JSONLine.object([
+                ("file", .string(file)),
+                ("objects", .array(objects.map(Self.record))),
+                ("milliseconds", .number(milliseconds, digits: 3)),
+            ]).text)
+            return
+        }
+        print(String(format: "%@  (%.1f ms): %d object%@", file, milliseconds, objects.count, objects.count == 1 ? "" : "s"))
+        for object in objects {
+            let box = object.boundingBox
+            print(String(format: "  %5.1f %%  %@  %.0f×%.0f at (%.0f, %.0f)",
+                         object.confidence * 100, object.label, box.width, box.height, box.x, box.y))
+        }
+    }
+
+    private func printError(_ error: Error, file: String) {
+        let message: String
+        if case ObjectDetectionError.unreadableImage(_, let reason) = error {
+            message = reason.description  // the path is shown next to it already
+        } else {
+            message = "\(error)"
+        }
+        if json {
+            print(JSONLine.object([("file", .string(file)), ("error", .string(message))]).text)
+        } else {
+            StandardError.print("\(file): error: \(message)")
+        }
+    }
+
+    /// One object of `--json` output.
+    private static func record(_ object: DetectedObject) -> JSONLine {
+        .object([
+            ("label", .string(object.label)),
+            ("confidence", .number(object.confidence, digits: 6)),
+            ("x", .number(object.boundingBox.x, digits: 2)),
+            ("y", .number(object.boundingBox.y, digits: 2)),
+            ("width", .number(object.boundingBox.width, digits: 2)),
+            ("height", .number(object.boundingBox.height, digits: 2)),
+        ])
+    }
+}
