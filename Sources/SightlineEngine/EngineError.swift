@@ -20,6 +20,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidInput(name: String, reason: String)
     /// Shapes met at run time that the operator cannot combine.
     case shapeMismatch(node: String, op: String, reason: String)
+    /// A model could not be written to a file.
+    case unwritableFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +44,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
             return "input '\(name)': \(reason)"
         case let .shapeMismatch(node, op, reason):
             return "node '\(node)' (\(op)): \(reason)"
+        case let .unwritableFile(path, reason):
+            return "cannot write model file '\(path)': \(reason)"
         }
     }
 }

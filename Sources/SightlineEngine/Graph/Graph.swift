@@ -31,7 +31,7 @@ public struct ValueInfo: Sendable, Equatable {
 
 /// A computation graph. Node inputs and outputs refer to values by name; an empty name
 /// marks an omitted optional input.
-public struct Graph: Sendable {
+public struct Graph: Sendable, Equatable {
     public var name: String
     public var nodes: [Node]
     public var initializers: [String: Tensor]

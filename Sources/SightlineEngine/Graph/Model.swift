@@ -1,7 +1,7 @@
 // Model: a loaded ONNX model — its graph plus the header facts (IR version, opset,
 // producer) and the free-form metadata (labels, licence, …) stored in it.
 
-public struct Model: Sendable {
+public struct Model: Sendable, Equatable {
     public var irVersion: Int
     /// The default-domain ("" / "ai.onnx") opset the model was written against.
     public var opsetVersion: Int

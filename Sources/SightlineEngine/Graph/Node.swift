@@ -1,6 +1,6 @@
 // Node: one operator application in a Graph, with its attributes.
 
-public struct Node: Sendable {
+public struct Node: Sendable, Equatable {
     /// The node's name from the model, or a generated "<op>_<index>" when it had none.
     public var name: String
     public var opType: String

@@ -8,22 +8,13 @@ extension ImageClassifier {
     public func classify(imagesAt urls: [URL], top: Int = 5, batchSize: Int = 8,
                          handler: (ClassifiedBatch) throws -> Void) rethrows {
         precondition(batchSize > 0, "batchSize must be at least 1, got \(batchSize)")
-        let batches = stride(from: 0, to: urls.count, by: batchSize).map {
-            Array(urls[$0 ..< min($0 + batchSize, urls.count)])
-        }
-        guard let first = batches.first else { return }
-        var pending = BatchPreparation(urls: first, classifier: self)
-        for index in batches.indices {
-            let prepared = pending.wait()
-            if index + 1 < batches.count {
-                pending = BatchPreparation(urls: batches[index + 1], classifier: self)
-            }
+        try BatchPreparation.files(urls, batchSize: batchSize, classifier: self) { prepared in
             try handler(classify(prepared, top: top))
         }
     }
 
     /// Runs the engine on the prepared images of one batch and pairs every file with its outcome.
-    private func classify(_ prepared: PreparedBatch, top: Int) -> ClassifiedBatch {
+    private func classify(_ prepared: PreparedBatch<URL>, top: Int) -> ClassifiedBatch {
         let start = DispatchTime.now().uptimeNanoseconds
         let imageCount = prepared.preparedIndices.count
         var inference: Result<[ClassificationResult], ClassificationError> = .success([])
@@ -39,8 +30,8 @@ extension ImageClassifier {
         let inferenceShare = imageCount > 0
             ? Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(imageCount) : 0
         var position = 0
-        let images = prepared.urls.indices.map { index -> ClassifiedImage in
-            let url = prepared.urls[index]
+        let images = prepared.items.indices.map { index -> ClassifiedImage in
+            let url = prepared.items[index]
             if let failure = prepared.failures[index] {
                 return ClassifiedImage(url: url, result: .failure(failure), seconds: prepared.seconds[index])
             }

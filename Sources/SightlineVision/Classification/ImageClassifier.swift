@@ -80,21 +80,29 @@ public final class ImageClassifier: Sendable {
     // MARK: Prepared input
 
     /// The model input for the image file at `url`: `preprocessing.valueCount` values.
-    public func inputValues(forImageAt url: URL) throws -> [Float] {
+    public func inputValues(forImageAt url: URL) throws(ClassificationError) -> [Float] {
         do {
             return try ImageDecoder.tensorValues(contentsOf: url, preprocessing: preprocessing, maxPixels: maxPixels)
-        } catch let error as ImagingError {
-            throw ClassificationError.unreadableImage(file: url.path, reason: error)
+        } catch {
+            throw ClassificationError.unreadableImage(file: url.path, reason: Self.imagingError(error))
         }
     }
 
     /// The model input for encoded image data.
-    public func inputValues(for data: Data) throws -> [Float] {
+    public func inputValues(for data: Data) throws(ClassificationError) -> [Float] {
         do {
             return try ImageDecoder.tensorValues(data: data, preprocessing: preprocessing, maxPixels: maxPixels)
-        } catch let error as ImagingError {
-            throw ClassificationError.unreadableImage(file: nil, reason: error)
+        } catch {
+            throw ClassificationError.unreadableImage(file: nil, reason: Self.imagingError(error))
         }
+    }
+
+    /// The Imaging layer reports every decoding problem as an `ImagingError`.
+    static func imagingError(_ error: any Error) -> ImagingError {
+        guard let imagingError = error as? ImagingError else {
+            preconditionFailure("ImageDecoder threw a non-ImagingError: \(error)")
+        }
+        return imagingError
     }
 
     /// Runs the model on `imageCount` prepared images stored one after another in `values`
@@ -102,35 +110,55 @@ public final class ImageClassifier: Sendable {
     ///
     /// - Throws: `ClassificationError.inferenceFailed`.
     public func classify(preparedBatch values: [Float], imageCount: Int, top: Int) throws -> [ClassificationResult] {
-        precondition(values.count == imageCount * preprocessing.valueCount,
-                     "\(imageCount) prepared images need \(imageCount * preprocessing.valueCount) values, got \(values.count)")
-        let input = Tensor(shape: preprocessing.tensorShape(batchSize: imageCount), floats: values)
-        let logits: Tensor
-        do {
-            guard let output = try session.run([inputName: input])[logitsOutputName] else {
-                throw EngineError.invalidGraph(reason: "output '\(logitsOutputName)' was not returned")
-            }
-            logits = output
-        } catch let error as EngineError {
-            throw ClassificationError.inferenceFailed(model: model.name, reason: error)
-        }
-        guard logits.elementType == .float32, imageCount > 0, logits.count % imageCount == 0,
-              logits.shape.first == imageCount else {
-            throw ClassificationError.inferenceFailed(model: model.name, reason: .invalidGraph(reason:
-                "the '\(logitsOutputName)' output has shape \(logits.shape) and type \(logits.elementType); "
-                + "expected float32 [\(imageCount), classes]"))
-        }
-        let classCount = logits.count / imageCount
+        let logits = try outputRows(logitsOutputName, of: run(preparedBatch: values, imageCount: imageCount),
+                                    imageCount: imageCount)
         let labels = model.manifest.labels
-        guard labels.isEmpty || labels.count == classCount else {
+        guard labels.isEmpty || labels.count == logits.width else {
             throw ClassificationError.manifestDoesNotMatchModel(model: model.name, reason:
-                "the manifest has \(labels.count) labels but the model scores \(classCount) classes")
+                "the manifest has \(labels.count) labels but the model scores \(logits.width) classes")
         }
-        return logits.floats.withUnsafeBufferPointer { all in
+        return logits.values.withUnsafeBufferPointer { all in
             (0 ..< imageCount).map { image in
-                let row = UnsafeBufferPointer(rebasing: all[image * classCount ..< (image + 1) * classCount])
+                let row = UnsafeBufferPointer(rebasing: all[image * logits.width ..< (image + 1) * logits.width])
                 return ClassificationResult(logits: row, labels: labels, top: top)
             }
         }
+    }
+
+    /// Runs the model on `imageCount` prepared images stored one after another in `values`
+    /// and returns every graph output by name.
+    ///
+    /// - Throws: `ClassificationError.inferenceFailed`.
+    public func run(preparedBatch values: [Float], imageCount: Int) throws(ClassificationError) -> [String: Tensor] {
+        precondition(values.count == imageCount * preprocessing.valueCount,
+                     "\(imageCount) prepared images need \(imageCount * preprocessing.valueCount) values, got \(values.count)")
+        let input = Tensor(shape: preprocessing.tensorShape(batchSize: imageCount), floats: values)
+        do {
+            return try session.run([inputName: input])
+        } catch let error as EngineError {
+            throw ClassificationError.inferenceFailed(model: model.name, reason: error)
+        } catch {
+            preconditionFailure("InferenceSession.run threw a non-EngineError: \(error)")
+        }
+    }
+
+    /// The output `name` of a run on `imageCount` images as one row of `width` values per
+    /// image (the output's dimensions after the batch, flattened).
+    ///
+    /// - Throws: `ClassificationError.inferenceFailed` when the output is missing, not float32
+    ///   or not batched in its first dimension.
+    func outputRows(_ name: String, of outputs: [String: Tensor], imageCount: Int) throws(ClassificationError)
+        -> (values: [Float], width: Int) {
+        guard let output = outputs[name] else {
+            throw ClassificationError.inferenceFailed(model: model.name, reason: .invalidGraph(reason:
+                "output '\(name)' was not returned"))
+        }
+        guard output.elementType == .float32, imageCount > 0, output.shape.first == imageCount,
+              output.count % imageCount == 0, output.count > 0 else {
+            throw ClassificationError.inferenceFailed(model: model.name, reason: .invalidGraph(reason:
+                "the '\(name)' output has shape \(output.shape) and type \(output.elementType); "
+                + "expected float32 [\(imageCount), …]"))
+        }
+        return (output.floats, output.count / imageCount)
     }
 }

@@ -9,6 +9,8 @@ public struct ModelManifest: Codable, Sendable, Equatable {
     public enum Task: String, Codable, Sendable {
         case classification
         case faceDetection = "face-detection"
+        /// A YOLO-family object detector (see `ObjectDetector`).
+        case objectDetection = "object-detection"
     }
 
     /// How the model wants its input image.
@@ -132,10 +134,12 @@ public struct ModelManifest: Codable, Sendable, Equatable {
     public var source: Source
     /// What produced the ONNX file from the source weights (a script name, or "none").
     public var converter: String?
+    /// How the model was trained, for models made by `sightline train`; nil otherwise.
+    public var training: Training?
 
     public init(name: String, title: String, task: Task, file: String, sha256: String, input: Input,
                 outputs: [String: String], labels: [String], licence: String, source: Source,
-                converter: String?) {
+                converter: String?, training: Training? = nil) {
         self.name = name
         self.title = title
         self.task = task
@@ -147,10 +151,11 @@ public struct ModelManifest: Codable, Sendable, Equatable {
         self.licence = licence
         self.source = source
         self.converter = converter
+        self.training = training
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, title, task, file, sha256, input, outputs, labels, licence, source, converter
+        case name, title, task, file, sha256, input, outputs, labels, licence, source, converter, training
     }
 
     public init(from decoder: Decoder) throws {
@@ -166,6 +171,7 @@ public struct ModelManifest: Codable, Sendable, Equatable {
         licence = try container.decode(String.self, forKey: .licence)
         source = try container.decode(Source.self, forKey: .source)
         converter = try container.decodeIfPresent(String.self, forKey: .converter)
+        training = try container.decodeIfPresent(Training.self, forKey: .training)
     }
 
     /// Reads and checks a manifest file.

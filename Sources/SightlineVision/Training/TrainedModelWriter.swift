@@ -1,0 +1,111 @@
+// TrainedModelWriter: saves a trained classifier into the model store as an ordinary installed
+// model — `models/<name>/model.onnx` (backbone + Gemm + Softmax, labels in its metadata) and
+// `models/<name>/manifest.json` (written last) — so `classify --model NAME` and `evaluate`
+// use it like any other classifier.
+import Foundation
+import SightlineEngine
+
+public enum TrainedModelWriter {
+    /// The ONNX file's name inside the model folder.
+    public static let modelFileName = "model.onnx"
+    /// What the manifest's `converter` says for trained models.
+    public static let converter = "sightline train"
+
+    /// Writes `trained` to `store` under `name`, replacing an earlier model trained under that
+    /// name, and returns it as installed.
+    ///
+    /// - Throws: `TrainingError.invalidModelName`, `.nameTakenByInstalledModel` (a model not
+    ///   made by `sightline train` has the name), `.unusableBackbone`, `.unwritableModel`.
+    public static func write(_ trained: TrainedClassifier, name: String, to store: ModelStore) throws -> InstalledModel {
+        try checkName(name)
+        let folder = store.modelsDirectory.appendingPathComponent(name, isDirectory: true)
+        let manifestURL = folder.appendingPathComponent(ModelStore.manifestFileName)
+        try checkReplaceable(manifestURL, name: name)
+
+        let backbone = trained.backbone
+        let backboneModel: Model
+        do {
+            backboneModel = try Model(contentsOf: backbone.modelURL)
+        } catch {
+            throw TrainingError.unusableBackbone(model: backbone.name, reason: "\(error)")
+        }
+        let labelsJSON = String(decoding: try JSONEncoder().encode(trained.labels), as: UTF8.self)
+        let built = try ClassifierGraphBuilder.build(
+            backbone: backboneModel, backboneName: backbone.name, roles: backbone.manifest.outputs, head: trained.head,
+            metadata: ["labels": labelsJSON, "backbone": backbone.name, "trained_with": converter])
+        let modelData: Data
+        do {
+            modelData = try built.model.serializedData()
+        } catch {
+            throw TrainingError.unusableBackbone(model: backbone.name, reason: "the combined graph cannot be written (\(error))")
+        }
+
+        let manifest = ModelManifest(
+            name: name,
+            title: "\(trained.labels.count)-class classifier trained on \(trained.dataDirectory.lastPathComponent) "
+                + "(\(backbone.manifest.title) features)",
+            task: .classification, file: modelFileName, sha256: SHA256.hexDigest(of: modelData),
+            input: backbone.manifest.input, outputs: built.roles, labels: trained.labels,
+            licence: backbone.manifest.licence, source: backbone.manifest.source, converter: converter,
+            training: record(of: trained))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try modelData.write(to: folder.appendingPathComponent(modelFileName), options: .atomic)
+            try (encoder.encode(manifest) + Data("\n".utf8)).write(to: manifestURL, options: .atomic)
+        } catch {
+            throw TrainingError.unwritableModel(path: folder.path, reason: error.localizedDescription)
+        }
+        return try ModelStore.loadModel(manifestURL: manifestURL)
+    }
+
+    /// The manifest's `training` section for `trained`.
+    static func record(of trained: TrainedClassifier) -> ModelManifest.Training {
+        let report = trained.report
+        let root = trained.dataDirectory.standardizedFileURL.path
+        let skipped = report.skippedPhotos.map { photo -> String in
+            let path = photo.url.standardizedFileURL.path
+            return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        }
+        return ModelManifest.Training(
+            backbone: trained.backbone.name, dataDirectory: root, classes: report.classes, seed: trained.options.seed,
+            validationFraction: trained.options.validationFraction, augmentationCopies: report.augmentationCopies,
+            inverseStrengthsTried: report.path.steps.map(\.inverseStrength), inverseStrength: report.path.chosen.inverseStrength,
+            stoppedEarly: report.path.stoppedEarly, l2Regularization: report.finalL2Regularization,
+            iterations: report.finalIterations, refittedOnAllPhotos: report.refittedOnAllPhotos,
+            trainingAccuracy: report.trainingAccuracy, validationAccuracy: report.validationAccuracy,
+            skippedFiles: skipped)
+    }
+
+    /// Checks that `name` can name a model: a folder name that `ModelStore.model(_:)` resolves
+    /// as a name, not a path. Call it before a long training run.
+    ///
+    /// - Throws: `TrainingError.invalidModelName` saying what is wrong.
+    public static func checkName(_ name: String) throws(TrainingError) {
+        func invalid(_ reason: String) -> TrainingError { .invalidModelName(name: name, reason: reason) }
+        guard !name.isEmpty else { throw invalid("it is empty") }
+        guard name.count <= 64 else { throw invalid("it is longer than 64 characters") }
+        guard let first = name.unicodeScalars.first, first.isASCIILetterOrDigit else {
+            throw invalid("it must start with a letter or digit")
+        }
+        guard name.unicodeScalars.allSatisfy({ $0.isASCIILetterOrDigit || "-_.".unicodeScalars.contains($0) }) else {
+            throw invalid("it contains characters other than letters, digits, '-', '_' and '.'")
+        }
+        guard !name.lowercased().hasSuffix(".onnx") else { throw invalid("names ending in .onnx are read as file paths") }
+    }
+
+    /// Refuses to overwrite a model that `sightline train` did not make.
+    private static func checkReplaceable(_ manifestURL: URL, name: String) throws(TrainingError) {
+        guard FileManager.default.fileExists(atPath: manifestURL.path) else { return }
+        guard let existing = try? ModelManifest(contentsOf: manifestURL), existing.training != nil else {
+            throw TrainingError.nameTakenByInstalledModel(name: name, path: manifestURL.deletingLastPathComponent().path)
+        }
+    }
+}
+
+private extension Unicode.Scalar {
+    var isASCIILetterOrDigit: Bool {
+        ("a" ... "z").contains(self) || ("A" ... "Z").contains(self) || ("0" ... "9").contains(self)
+    }
+}
