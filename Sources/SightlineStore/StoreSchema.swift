@@ -1,0 +1,131 @@
+// StoreSchema: the database schema as an ordered list of named GRDB migrations. A migration
+// is never edited once released — a change to the schema is a new migration appended at the
+// end — so every database, however old, reaches the same schema by applying the ones it lacks.
+import Foundation
+import GRDB
+
+enum StoreSchema {
+    /// One step of the schema's history.
+    private struct Step: Sendable {
+        let identifier: String
+        let migrate: @Sendable (Database) throws -> Void
+    }
+
+    /// The schema's history, oldest first. Dates are REAL columns (seconds since 2001-01-01
+    /// UTC); `id` columns use AUTOINCREMENT so that the id of a deleted entry is never given to
+    /// a new one (a web page still showing a deleted capture must not open someone else's).
+    private static let steps: [Step] = [
+        Step(identifier: "createRecognitionCapture") { db in
+            // Image columns come last: a row's leading columns are read without touching the
+            // pages that hold its blobs, so listing summaries stays cheap.
+            try db.create(table: "recognitionCapture") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("createdAt", .double).notNull().indexed()
+                t.column("label", .text).notNull()
+                t.column("classIndex", .integer).notNull().check { $0 >= 0 }
+                t.column("confidence", .double).notNull().check { $0 >= 0 && $0 <= 1 }
+                t.column("categoryID", .text).notNull()
+                t.column("faceCount", .integer).check { $0 >= 0 }
+                t.column("image", .blob).notNull()
+                t.column("thumbnail", .blob).notNull()
+            }
+            try db.create(indexOn: "recognitionCapture", columns: ["categoryID", "createdAt"])
+        },
+        Step(identifier: "createCatScan") { db in
+            // The top breeds are a JSON array in the scan's row rather than a child table: they
+            // are always written and read together with their scan, never on their own, a
+            // handful at most, and one row keeps saving and deleting a scan a single-row
+            // operation. SQLite's json_each still answers questions such as "how often was
+            // this breed seen".
+            try db.create(table: "catScan") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("createdAt", .double).notNull().indexed()
+                t.column("isCat", .boolean).notNull()
+                t.column("catConfidence", .double).notNull().check { $0 >= 0 && $0 <= 1 }
+                t.column("message", .text).notNull()
+                t.column("breeds", .jsonText).notNull().check(sql: "json_valid(breeds)")
+                t.column("photo", .blob).notNull()
+                t.column("thumbnail", .blob).notNull()
+            }
+        },
+        Step(identifier: "createFavourite") { db in
+            try db.create(table: "favourite") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kind", .text).notNull().check(sql: "kind IN ('breed', 'recipe')")
+                t.column("key", .text).notNull().check { length($0) > 0 }
+                t.column("createdAt", .double).notNull()
+                t.uniqueKey(["kind", "key"])
+            }
+        },
+        Step(identifier: "createKitchenIngredient") { db in
+            try db.create(table: "kitchenIngredient") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique().check { length($0) > 0 }
+                t.column("addedAt", .double).notNull()
+            }
+        },
+        Step(identifier: "createShoppingListItem") { db in
+            try db.create(table: "shoppingListItem") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique().check { length($0) > 0 }
+                t.column("amount", .text)
+                t.column("recipeID", .text)
+                t.column("recipeTitle", .text)
+                t.column("isChecked", .boolean).notNull().defaults(to: false)
+                t.column("createdAt", .double).notNull()
+            }
+        },
+        Step(identifier: "createConsent") { db in
+            try db.create(table: "consent") { t in
+                t.column("app", .text).notNull().check { length($0) > 0 }
+                t.column("document", .text).notNull().check { length($0) > 0 }
+                t.column("version", .text).notNull().check { length($0) > 0 }
+                t.column("acceptedAt", .double).notNull()
+                t.primaryKey(["app", "document"])
+            }
+        },
+        Step(identifier: "createSetting") { db in
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text).check { length($0) > 0 }
+                t.column("value", .text).notNull()
+            }
+        },
+        Step(identifier: "createWasteTally") { db in
+            // Counts per label and nothing else: WasteGuard never stores what it analysed.
+            try db.create(table: "wasteTally") { t in
+                t.primaryKey("label", .text).check { length($0) > 0 }
+                t.column("count", .integer).notNull().check { $0 >= 0 }
+            }
+        },
+        Step(identifier: "createAccessToken") { db in
+            // Only the SHA-256 hash of a token is stored: a copy of this file does not let
+            // anyone in.
+            try db.create(table: "accessToken") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("tokenHash", .blob).notNull().unique().check { length($0) == 32 }
+                t.column("createdAt", .double).notNull()
+                t.column("lastUsedAt", .double)
+                t.column("revokedAt", .double)
+            }
+        },
+    ]
+
+    /// The schema version this build writes and understands: the number of migrations. Each
+    /// migration also stores its position in `PRAGMA user_version`, in the same transaction, so
+    /// any SQLite tool can read how far a file has been migrated.
+    static let version = steps.count
+
+    /// The migrator applying `steps` in order, each in its own transaction.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        for (index, step) in steps.enumerated() {
+            let schemaVersion = index + 1
+            migrator.registerMigration(step.identifier) { db in
+                try step.migrate(db)
+                try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+            }
+        }
+        return migrator
+    }()
+}
