@@ -7,9 +7,11 @@
 
 SHELL := /bin/bash
 
-# Debian packages: the image libraries Sightline links against, pkg-config to find them,
-# and Python's venv module for the virtual environment of the set-up and reference scripts.
-APT_PACKAGES := libturbojpeg0-dev libpng-dev libwebp-dev pkg-config python3 python3-venv
+# Debian packages: the image libraries Sightline links against, FreeType and the DejaVu fonts
+# for the text on annotated images, SQLite's headers for the store (GRDB), pkg-config to find
+# them, and Python's venv module for the virtual environment of the set-up and reference
+# scripts.
+APT_PACKAGES := libturbojpeg0-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv
 
 VENV := .venv
 VENV_STAMP := $(VENV)/.requirements-installed

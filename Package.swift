@@ -12,11 +12,14 @@ let package = Package(
         .library(name: "SightlineEngine", targets: ["SightlineEngine"]),
         .library(name: "SightlineImaging", targets: ["SightlineImaging"]),
         .library(name: "SightlineVision", targets: ["SightlineVision"]),
+        .library(name: "SightlineStore", targets: ["SightlineStore"]),
+        .library(name: "SightlineApps", targets: ["SightlineApps"]),
         .executable(name: "sightline", targets: ["sightline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C kernels: packed GEMM, depthwise convolution and the thread pool, with AVX2/FMA
@@ -31,6 +34,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
         .target(
             name: "SightlineEngine",
             dependencies: [
@@ -42,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "SightlineImaging",
-            dependencies: ["CTurboJPEG", "CPNG", "CWebP"],
+            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CFreeType"],
             swiftSettings: optimise
         ),
         .target(
@@ -50,15 +55,36 @@ let package = Package(
             dependencies: ["SightlineEngine", "SightlineImaging"],
             swiftSettings: optimise
         ),
+        // App data (histories, lists, consent, settings, tokens) in SQLite through GRDB. Stores
+        // plain values and encoded image bytes, so it needs none of the layers below.
+        .target(
+            name: "SightlineStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The four apps' rules, texts and knowledge (Resources/: categories, waste rules, breeds,
+        // recipes) over Vision and Store. Apps never touch tensors.
+        .target(
+            name: "SightlineApps",
+            dependencies: ["SightlineVision", "SightlineImaging", "SightlineStore"],
+            resources: [.copy("Resources")],
+            swiftSettings: optimise
+        ),
         .executableTarget(
             name: "sightline",
             dependencies: [
                 "SightlineVision",
+                "SightlineStore",
+                "SightlineApps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: optimise
         ),
         .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine"]),
+        .testTarget(name: "SightlineStoreTests",
+                    dependencies: ["SightlineStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SightlineAppsTests",
+                    dependencies: ["SightlineApps", "SightlineStore", "SightlineVision", "SightlineImaging", "SightlineEngine"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],

@@ -1,8 +1,9 @@
-// Sightline: the `sightline` command-line tool's root command, listing the subcommands.
+// Sightline: the `sightline` command-line tool's root command, listing the subcommands. It is
+// an AsyncParsableCommand so that subcommands that go online (kitchen recipes) can be async.
 import ArgumentParser
 
 @main
-struct Sightline: ParsableCommand {
+struct Sightline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sightline",
         abstract: "On-device image recognition for Linux: nothing leaves this machine.",
@@ -13,8 +14,21 @@ struct Sightline: ParsableCommand {
         subcommands: [
             ClassifyCommand.self,
             FacesCommand.self,
+            DetectCommand.self,
+            LocalizeCommand.self,
+            SimilarCommand.self,
+            TrainCommand.self,
+            EvaluateCommand.self,
+            RecognizeCommand.self,
+            HistoryCommand.self,
+            WasteCommand.self,
+            CatCommand.self,
+            BreedsCommand.self,
+            BreedCommand.self,
+            KitchenCommand.self,
             ModelsCommand.self,
             EvaluateImageNetCommand.self,
+            EvaluateDetectorCommand.self,
             BenchCommand.self,
         ])
 }

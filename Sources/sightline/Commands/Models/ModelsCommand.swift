@@ -1,13 +1,13 @@
-// ModelsCommand: `sightline models` — the group of commands that install and list models.
+// ModelsCommand: `sightline models` — the group of commands that install, add and list models.
 import ArgumentParser
 
 struct ModelsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "models",
-        abstract: "Install and list the models in the data directory.",
+        abstract: "Install, add and list the models in the data directory.",
         discussion: """
             The data directory is $SIGHTLINE_HOME, or ~/.local/share/sightline when it is unset; \
             each model is a folder models/<name>/ with model.onnx and manifest.json.
             """,
-        subcommands: [ModelsInstallCommand.self, ModelsListCommand.self])
+        subcommands: [ModelsInstallCommand.self, ModelsListCommand.self, ModelsAddCommand.self])
 }

@@ -1,0 +1,54 @@
+// KitchenIngredientList: the Kitchen app's ingredient list as the original app kept it —
+// lowercased, trimmed, empty and duplicate entries ignored, newest on top, delete one, clear
+// all, any free text allowed — with synonyms and plurals normalised, kept in the store.
+import Foundation
+import SightlineStore
+
+/// The user's ingredient list.
+public struct KitchenIngredientList: Sendable {
+    public let ingredients: KitchenIngredients
+    public let vocabulary: IngredientVocabulary
+
+    public init(store: Store, vocabulary: IngredientVocabulary) {
+        self.ingredients = store.kitchenIngredients
+        self.vocabulary = vocabulary
+    }
+
+    /// Adds `text` normalised (see `IngredientVocabulary.normalisedName`) on top of the list.
+    /// Empty text and names already on the list change nothing.
+    @discardableResult
+    public func add(_ text: String, at date: Date = Date()) throws -> IngredientListChange {
+        guard let name = vocabulary.normalisedName(text) else { return .ignoredEmpty }
+        return try ingredients.add(name, at: date) ? .added(name) : .alreadyOnList(name)
+    }
+
+    /// Adds what a photo identified, when it was identified confidently enough; a photo with
+    /// only candidates adds nothing (the user picks one and adds it as text).
+    @discardableResult
+    public func add(_ identification: IngredientIdentification, at date: Date = Date()) throws -> IngredientListChange? {
+        guard let name = identification.ingredient else { return nil }
+        return try add(name, at: date)
+    }
+
+    /// Removes the entry `text` stands for: its normalised name, or failing that the text as
+    /// cleaned (for entries saved before the vocabulary knew a word). Returns the removed
+    /// name, or nil when neither was on the list.
+    @discardableResult
+    public func remove(_ text: String) throws -> String? {
+        guard let name = vocabulary.normalisedName(text) else { return nil }
+        if try ingredients.remove(name) { return name }
+        let cleaned = IngredientVocabulary.cleaned(text)
+        return try cleaned != name && ingredients.remove(cleaned) ? cleaned : nil
+    }
+
+    /// Empties the list; returns how many entries it had.
+    @discardableResult
+    public func clear() throws -> Int {
+        try ingredients.clear()
+    }
+
+    /// The names on the list, newest first.
+    public func names() throws -> [String] {
+        try ingredients.list().map(\.name)
+    }
+}

@@ -1,0 +1,26 @@
+// KitchenKnowledge: the Kitchen app's bundled data loaded together — the ingredient vocabulary,
+// the pantry staples and the recipe collection, each checked against the vocabulary.
+import Foundation
+
+/// Everything the Kitchen app knows offline. Load it once and share it.
+public struct KitchenKnowledge: Sendable {
+    public let vocabulary: IngredientVocabulary
+    public let pantryStaples: PantryStaples
+    public let recipes: RecipeCollection
+
+    public init(vocabulary: IngredientVocabulary, pantryStaples: PantryStaples, recipes: RecipeCollection) {
+        self.vocabulary = vocabulary
+        self.pantryStaples = pantryStaples
+        self.recipes = recipes
+    }
+
+    /// The data bundled with the apps.
+    ///
+    /// - Throws: `AppDataError` naming the file that is missing or malformed.
+    public static func bundled() throws -> KitchenKnowledge {
+        let vocabulary = try IngredientVocabulary.bundled()
+        return KitchenKnowledge(vocabulary: vocabulary,
+                                pantryStaples: try PantryStaples.bundled(vocabulary: vocabulary),
+                                recipes: try RecipeCollection.bundled(vocabulary: vocabulary))
+    }
+}

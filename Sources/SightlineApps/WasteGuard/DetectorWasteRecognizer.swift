@@ -1,0 +1,53 @@
+// DetectorWasteRecognizer: WasteGuard with an installed waste detector — a YOLO model whose
+// labels are WasteGuard classes (the original app's kind of model). Its boxes become the
+// objects directly; the detector's own thresholds (0.4 confidence, 0.6 overlap, as the
+// original's export) apply.
+import SightlineImaging
+import SightlineVision
+
+/// Finds WasteGuard objects with a YOLO detector.
+public struct DetectorWasteRecognizer: Sendable {
+    public let detector: ObjectDetector
+    /// The WasteGuard class of each of the detector's class indices.
+    public let classes: [WasteClass]
+
+    /// - Throws: `WasteGuardError.incompatibleModel` when a detector label is not a
+    ///   WasteGuard class label or is listed twice.
+    public init(detector: ObjectDetector, knowledge: WasteKnowledge) throws {
+        let labels = detector.labels.names
+        guard !labels.isEmpty else {
+            throw WasteGuardError.incompatibleModel(model: detector.modelName, reason: "it has no class labels")
+        }
+        var classes: [WasteClass] = []
+        for label in labels {
+            guard let wasteClass = knowledge.wasteClass(label: label) else {
+                throw WasteGuardError.incompatibleModel(model: detector.modelName, reason:
+                    "its label '\(label)' is not a WasteGuard class (\(knowledge.classes.map(\.label).joined(separator: ", ")))")
+            }
+            classes.append(wasteClass)
+        }
+        guard Set(labels).count == labels.count else {
+            throw WasteGuardError.incompatibleModel(model: detector.modelName, reason: "its labels list a class twice")
+        }
+        self.detector = detector
+        self.classes = classes
+    }
+
+    /// The classes the detector knows, in WasteGuard's order.
+    public var recognisedClasses: [WasteClass] {
+        classes.sorted { $0.index < $1.index }
+    }
+
+    /// The objects in `image` (upright), most confident first.
+    ///
+    /// - Throws: `ObjectDetectionError.inferenceFailed`.
+    public func findings(in image: RGBImage) throws -> WasteFindings {
+        let objects = try detector.detectObjects(in: image).compactMap { detected -> WasteObject? in
+            guard classes.indices.contains(detected.classIndex) else { return nil }
+            return WasteObject(wasteClass: classes[detected.classIndex], confidence: detected.confidence,
+                               boundingBox: detected.boundingBox, imageSize: image.size,
+                               evidence: .detector(model: detector.modelName))
+        }
+        return WasteFindings(imageSize: image.size, objects: objects.sorted { $0.confidence > $1.confidence }, verdict: nil)
+    }
+}

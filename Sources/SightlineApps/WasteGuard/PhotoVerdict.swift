@@ -1,0 +1,128 @@
+// PhotoVerdict: what WasteGuard's whole-photo classifiers (the heads trained with `sightline
+// train`: organic vs non-organic, and TrashNet materials) say about a photo in which no specific
+// object was found — reported as exactly that, a judgement of the whole photo, never as one of
+// the 20 objects.
+import SightlineImaging
+
+/// A judgement of the whole photo by one classifier.
+public struct PhotoJudgement: Sendable, Hashable {
+    /// The classifier's winning label ("non-organic", "plastic").
+    public var label: String
+    /// Its probability, 0…1.
+    public var confidence: Double
+    /// The installed model that made it ("waste-organic").
+    public var model: String
+
+    public init(label: String, confidence: Double, model: String) {
+        self.label = label
+        self.confidence = confidence
+        self.model = model
+    }
+
+    /// "87.3%".
+    public var confidenceText: String { ImageAnnotator.percentage(confidence) }
+}
+
+/// The whole-photo verdict: organic or not, and of which material.
+public struct PhotoVerdict: Sendable, Hashable {
+    /// The organic-waste classifier's label (`organicLabel` or `nonOrganicLabel`), if installed.
+    public var organic: PhotoJudgement?
+    /// The materials classifier's label, if installed; only reported when the photo is not
+    /// judged organic (materials describe non-organic waste).
+    public var material: PhotoJudgement?
+
+    /// The organic classifier's labels.
+    public static let organicLabel = "organic"
+    public static let nonOrganicLabel = "non-organic"
+
+    public init(organic: PhotoJudgement?, material: PhotoJudgement?) {
+        self.organic = organic
+        self.material = material
+    }
+
+    /// True or false by the organic classifier; nil without it.
+    public var isOrganic: Bool? {
+        organic.map { $0.label == Self.organicLabel }
+    }
+
+    /// The sentence added to the information text, such as "No specific object was recognised.
+    /// The whole photo looks like non-organic waste (91.0%), most likely plastic (78.4%).\n".
+    public func text(in language: Language, materials: WasteMaterials) -> String {
+        let phrases = VerdictPhrases.phrases(in: language)
+        var sentence = phrases.noSpecificObject + " "
+        let materialPart = material.map { judgement in
+            "\(materials.name(of: judgement.label, in: language)) (\(judgement.confidenceText))"
+        }
+        switch (organic, materialPart) {
+        case let (organic?, material):
+            sentence += (isOrganic == true ? phrases.looksOrganic : phrases.looksNonOrganic)
+                .replacingOccurrences(of: "{confidence}", with: organic.confidenceText)
+            if let material {
+                sentence += phrases.mostLikely + material
+            }
+        case let (nil, material?):
+            sentence += phrases.looksLikeMaterial + material
+        case (nil, nil):
+            return ""
+        }
+        return sentence + ".\n"
+    }
+
+    /// A short form for the caption of an annotated photo: "non-organic waste (plastic), 91.0%".
+    public func caption(in language: Language, materials: WasteMaterials) -> String {
+        let phrases = VerdictPhrases.phrases(in: language)
+        switch (organic, material) {
+        case let (organic?, material):
+            var text = isOrganic == true ? phrases.organicWaste : phrases.nonOrganicWaste
+            if let material { text += " (\(materials.name(of: material.label, in: language)))" }
+            return text + ", " + organic.confidenceText
+        case let (nil, material?):
+            return materials.name(of: material.label, in: language) + ", " + material.confidenceText
+        case (nil, nil):
+            return ""
+        }
+    }
+}
+
+/// The verdict's sentences in one language.
+struct VerdictPhrases {
+    var noSpecificObject: String
+    var looksOrganic: String
+    var looksNonOrganic: String
+    var mostLikely: String
+    var looksLikeMaterial: String
+    var organicWaste: String
+    var nonOrganicWaste: String
+
+    static func phrases(in language: Language) -> VerdictPhrases {
+        switch language {
+        case .english:
+            VerdictPhrases(
+                noSpecificObject: "No specific object was recognised.",
+                looksOrganic: "The whole photo looks like organic waste ({confidence})",
+                looksNonOrganic: "The whole photo looks like non-organic waste ({confidence})",
+                mostLikely: ", most likely ",
+                looksLikeMaterial: "The whole photo looks like ",
+                organicWaste: "organic waste",
+                nonOrganicWaste: "non-organic waste")
+        case .german:
+            VerdictPhrases(
+                noSpecificObject: "Es wurde kein bestimmtes Objekt erkannt.",
+                looksOrganic: "Das ganze Foto sieht nach Bioabfall aus ({confidence})",
+                looksNonOrganic: "Das ganze Foto sieht nicht nach Bioabfall aus ({confidence})",
+                mostLikely: ", am ehesten ",
+                looksLikeMaterial: "Das ganze Foto sieht aus wie ",
+                organicWaste: "Bioabfall",
+                nonOrganicWaste: "kein Bioabfall")
+        case .ukrainian:
+            VerdictPhrases(
+                noSpecificObject: "Жодного конкретного об’єкта не розпізнано.",
+                looksOrganic: "Усе фото схоже на органічні відходи ({confidence})",
+                looksNonOrganic: "Усе фото схоже на неорганічні відходи ({confidence})",
+                mostLikely: ", найімовірніше ",
+                looksLikeMaterial: "Усе фото схоже на ",
+                organicWaste: "органічні відходи",
+                nonOrganicWaste: "неорганічні відходи")
+        }
+    }
+}

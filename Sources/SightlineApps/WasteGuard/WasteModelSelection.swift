@@ -1,0 +1,76 @@
+// WasteModelSelection: which installed models WasteGuard uses, decided from their manifests
+// alone (nothing is loaded): an object detector whose labels are WasteGuard classes when one is
+// installed, otherwise the general ImageNet classifier (lite0) with the whole-photo heads that
+// are installed. The object overview is built from the same decision, so it always describes
+// exactly what an analysis uses.
+import Foundation
+import SightlineVision
+
+/// The models WasteGuard would use.
+public enum WasteModelSelection: Sendable, Equatable {
+    /// A YOLO detector whose labels are all WasteGuard class labels.
+    case detector(InstalledModel)
+    /// The ImageNet classifier, with the whole-photo heads that are installed.
+    case imageNet(classifier: InstalledModel, organicHead: InstalledModel?, materialsHead: InstalledModel?)
+
+    /// The general classifier used without a waste detector.
+    public static let defaultClassifierName = "lite0"
+
+    /// Chooses from the models installed in `store`.
+    ///
+    /// - Parameter detectorName: a detector to use instead of the first compatible one (by name).
+    /// - Throws: `WasteGuardError.incompatibleModel` when the named model is not a compatible
+    ///   detector, `.noModelInstalled`, or `ModelStoreError` for an unreadable model store.
+    public static func choose(in store: ModelStore, knowledge: WasteKnowledge, detectorName: String? = nil) throws
+        -> WasteModelSelection {
+        let installed = try store.installedModels()
+        if let detectorName {
+            let model = try store.model(detectorName)
+            if let problem = detectorProblem(model, knowledge: knowledge) {
+                throw WasteGuardError.incompatibleModel(model: model.name, reason: problem)
+            }
+            return .detector(model)
+        }
+        if let detector = installed.first(where: { detectorProblem($0, knowledge: knowledge) == nil }) {
+            return .detector(detector)
+        }
+        guard let classifier = installed.first(where: { $0.name == defaultClassifierName }) else {
+            throw WasteGuardError.noModelInstalled(modelsDirectory: store.modelsDirectory.path)
+        }
+        func head(_ name: String) -> InstalledModel? {
+            installed.first { $0.name == name && $0.manifest.task == .classification }
+        }
+        return .imageNet(classifier: classifier, organicHead: head(WholePhotoClassifiers.organicModelName),
+                         materialsHead: head(WholePhotoClassifiers.materialsModelName))
+    }
+
+    /// Why `model` cannot be WasteGuard's detector, or nil when it can: it must be an object
+    /// detector whose labels are WasteGuard class labels, each at most once (a detector may
+    /// know fewer than the 20; the overview then lists only those).
+    public static func detectorProblem(_ model: InstalledModel, knowledge: WasteKnowledge) -> String? {
+        let manifest = model.manifest
+        guard manifest.task == .objectDetection else {
+            return "it is a \(manifest.task.rawValue) model, not an object detector"
+        }
+        guard !manifest.labels.isEmpty else {
+            return "its manifest lists no labels; install it with `sightline models add NAME MODEL.onnx --labels LABELS.txt`"
+        }
+        let unknown = manifest.labels.filter { knowledge.wasteClass(label: $0) == nil }
+        guard unknown.isEmpty else {
+            return "its labels \(unknown.map { "'\($0)'" }.joined(separator: ", ")) are not WasteGuard classes "
+                + "(\(knowledge.classes.map(\.label).joined(separator: ", ")))"
+        }
+        guard Set(manifest.labels).count == manifest.labels.count else {
+            return "its labels list a class twice"
+        }
+        return nil
+    }
+
+    /// The names of the models in use.
+    public var modelNames: [String] {
+        switch self {
+        case .detector(let model): [model.name]
+        case let .imageNet(classifier, organicHead, materialsHead): [classifier, organicHead, materialsHead].compactMap { $0?.name }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// WasteRecognizer: the recogniser WasteGuard runs — the installed waste detector, or the
+// ImageNet route with its whole-photo heads — loaded from a `WasteModelSelection`.
+import SightlineEngine
+import SightlineImaging
+import SightlineVision
+
+/// The loaded recogniser of one WasteGuard.
+public enum WasteRecognizer: Sendable {
+    case detector(DetectorWasteRecognizer)
+    case imageNet(ImageNetWasteRecognizer)
+
+    /// Loads the models `selection` names.
+    ///
+    /// - Throws: `ObjectDetectionError`, `ClassificationError`, `LocalizationError` when a model
+    ///   cannot be loaded, or `WasteGuardError.incompatibleModel`.
+    public static func load(_ selection: WasteModelSelection, knowledge: WasteKnowledge,
+                            sessionOptions: SessionOptions = SessionOptions()) throws -> WasteRecognizer {
+        switch selection {
+        case .detector(let model):
+            return .detector(try DetectorWasteRecognizer(
+                detector: ObjectDetector(model: model, sessionOptions: sessionOptions), knowledge: knowledge))
+        case let .imageNet(classifier, organicHead, materialsHead):
+            func load(_ model: InstalledModel?) throws -> ImageClassifier? {
+                try model.map { try ImageClassifier(model: $0, options: sessionOptions) }
+            }
+            let mapper = try ClassActivationMapper(classifier: ImageClassifier(model: classifier, options: sessionOptions))
+            let heads = try WholePhotoClassifiers(organic: load(organicHead), materials: load(materialsHead))
+            return .imageNet(ImageNetWasteRecognizer(mapper: mapper, knowledge: knowledge, heads: heads))
+        }
+    }
+
+    /// The WasteGuard classes this recogniser can find, in WasteGuard's order.
+    public var recognisedClasses: [WasteClass] {
+        switch self {
+        case .detector(let recognizer): recognizer.recognisedClasses
+        case .imageNet(let recognizer): recognizer.recognisedClasses
+        }
+    }
+
+    /// Everything found in `image` (upright).
+    public func findings(in image: RGBImage) throws -> WasteFindings {
+        switch self {
+        case .detector(let recognizer): try recognizer.findings(in: image)
+        case .imageNet(let recognizer): try recognizer.findings(in: image)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// WasteReport: a WasteGuard result as the user sees it, in one mode, language and
+// municipality — the reported objects (only non-organic ones in check mode) with display names,
+// box colours and disposal guidance, the whole-photo verdict when no object was found, and the
+// information text.
+import SightlineImaging
+
+/// One analysed photo, ready to show.
+public struct WasteReport: Sendable, Hashable {
+    /// One reported object.
+    public struct Item: Sendable, Hashable {
+        public var object: WasteObject
+        /// The class's display name in the report's language ("paper towel").
+        public var displayName: String
+        /// The box colour: green for organic, red for non-organic.
+        public var role: AnnotationRole
+        /// Nil only if the municipality has no rule for the class.
+        public var guidance: DisposalGuidance?
+    }
+
+    public var mode: WasteGuardMode
+    public var language: Language
+    public var municipality: Municipality
+    public var imageSize: ImageSize
+    /// The objects reported in `mode`, most confident first.
+    public var items: [Item]
+    /// The whole-photo verdict (only when nothing specific was found).
+    public var verdict: PhotoVerdict?
+    /// The information text: the original app's text for `items`, followed by the verdict's
+    /// sentence when there is one.
+    public var information: String
+    /// The short verdict for a caption band, empty without a verdict.
+    public var verdictCaption: String
+
+    /// Applies `mode`, `language` and `municipality` to `findings`.
+    public init(findings: WasteFindings, mode: WasteGuardMode, language: Language, municipality: Municipality,
+                knowledge: WasteKnowledge, materials: WasteMaterials) {
+        let reported = findings.objects.filter { mode.reports(organic: $0.isOrganic) }
+        items = reported.map { object in
+            Item(object: object, displayName: object.wasteClass.displayName.text(in: language),
+                 role: object.isOrganic ? .organic : .nonOrganic,
+                 guidance: DisposalGuidance(for: object.wasteClass, municipality: municipality, knowledge: knowledge))
+        }
+        self.mode = mode
+        self.language = language
+        self.municipality = municipality
+        imageSize = findings.imageSize
+        verdict = findings.verdict
+        information = WasteInformation.text(
+            mode: mode, objects: items.map { WasteInformation.Entry(displayName: $0.displayName, isOrganic: $0.object.isOrganic) },
+            phrases: .phrases(in: language))
+            + (findings.verdict?.text(in: language, materials: materials) ?? "")
+        verdictCaption = findings.verdict?.caption(in: language, materials: materials) ?? ""
+    }
+
+    /// Draws the result on `photo` (the upright photo analysed): each reported object's box in
+    /// green or red labelled with its confidence ("87.3%"), the least confident first so the
+    /// most confident label stays on top; a verdict goes in a caption band near the top.
+    public func annotate(_ photo: RGBImage, font: Font) -> RGBImage {
+        var annotator = ImageAnnotator(image: photo, font: font)
+        for item in items.sorted(by: { $0.object.confidence < $1.object.confidence }) {
+            let box = item.object.boundingBox
+            annotator.drawBox(.pixels(x: box.x, y: box.y, width: box.width, height: box.height), role: item.role,
+                              label: item.object.confidenceText)
+        }
+        annotator.drawCaption(verdictCaption)
+        return annotator.image
+    }
+}

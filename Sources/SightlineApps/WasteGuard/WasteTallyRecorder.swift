@@ -1,0 +1,33 @@
+// WasteTallyRecorder: WasteGuard's opt-in tally — after an analysis, one count per reported
+// object's class label, and only when the user switched the tally on. Counts only: never an
+// image, a time or a place.
+import SightlineStore
+
+/// Counts what WasteGuard reports, for users who opted in.
+public struct WasteTallyRecorder: Sendable {
+    public let settings: WasteGuardSettings
+
+    public init(settings: WasteGuardSettings) {
+        self.settings = settings
+    }
+
+    /// Adds one to the count of each reported object's class label if the tally is on;
+    /// returns whether anything was counted.
+    @discardableResult
+    public func record(_ report: WasteReport) throws -> Bool {
+        guard try settings.isTallyEnabled(), !report.items.isEmpty else { return false }
+        try settings.store.wasteTally.increment(report.items.map(\.object.wasteClass.label))
+        return true
+    }
+
+    /// The counts, most frequent first.
+    public func counts() throws -> [WasteTallyEntry] {
+        try settings.store.wasteTally.counts()
+    }
+
+    /// Forgets every count; returns how many labels had one.
+    @discardableResult
+    public func reset() throws -> Int {
+        try settings.store.wasteTally.reset()
+    }
+}

@@ -1,0 +1,32 @@
+// BreedCommand: `sightline breed NAME` — one encyclopaedia entry in full.
+import ArgumentParser
+import Foundation
+import SightlineApps
+
+struct BreedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "breed",
+        abstract: "Show one entry of the cat breed encyclopaedia.",
+        discussion: """
+            NAME is an entry's name or alias (case, accents and punctuation ignored), or a part \
+            of a name that only one entry has. The page says whether the Cat Scanner's installed \
+            breed classifier can recognise it. With --json: one object with every field plus \
+            "recognised_by_scanner" and "favourite".
+            """)
+
+    @Argument(help: ArgumentHelp("The entry's name or alias.", valueName: "name"))
+    var name: [String]
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let encyclopaedia = try BreedEncyclopaedia.bundled()
+        let breed = try encyclopaedia.resolve(name.joined(separator: " "))
+        let labels = try BreedPageFormat.recognisedLabels() ?? []
+        let favourites = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).names()
+        let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: labels.contains(breed.name),
+                                            isFavourite: favourites.contains(breed.name))
+        print(json ? try JSONLine.encoding(entry).text : BreedPageFormat.page(entry))
+    }
+}

@@ -1,0 +1,29 @@
+// BreedsFavouritesListCommand: `sightline breeds favourites list` — favourite breeds, newest first.
+import ArgumentParser
+import SightlineApps
+
+struct BreedsFavouritesListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List favourite breeds, newest first.")
+
+    @Flag(help: "Print a JSON array of the entries (every field) instead of names.")
+    var json = false
+
+    func run() throws {
+        let encyclopaedia = try BreedEncyclopaedia.bundled()
+        let breeds = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).list()
+        if json {
+            let labels = Set(try BreedPageFormat.recognisedLabels() ?? [])
+            let entries = breeds.map {
+                BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)
+            }
+            print("[" + (try entries.map { try JSONLine.encoding($0).text }.joined(separator: ",\n")) + "]")
+            return
+        }
+        if breeds.isEmpty {
+            print("No favourite breeds yet; add one with `sightline breeds favourites add NAME`.")
+        }
+        for breed in breeds {
+            print("\(breed.name) — \(breed.summary)")
+        }
+    }
+}

@@ -1,0 +1,19 @@
+// BreedsFavouritesRemoveCommand: `sightline breeds favourites remove NAME` — unmarks a favourite.
+import ArgumentParser
+import SightlineApps
+
+struct BreedsFavouritesRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a breed from the favourites.")
+
+    @Argument(help: ArgumentHelp("The entry's name or alias.", valueName: "name"))
+    var name: [String]
+
+    func run() throws {
+        let favourites = BreedFavourites(store: try AppDataStore.open(), encyclopaedia: try BreedEncyclopaedia.bundled())
+        let text = name.joined(separator: " ")
+        guard try favourites.remove(text) else {
+            throw CommandFailure("'\(text)' is not a favourite; `sightline breeds favourites` lists them.")
+        }
+        print("Removed '\(text)' from the favourites.")
+    }
+}

@@ -1,0 +1,52 @@
+// BreedsSearchCommand: `sightline breeds [search] [QUERY] [--filter key=value …]` — the
+// encyclopaedia's entries matching a name and traits, as a table or as JSON with every field.
+import ArgumentParser
+import Foundation
+import SightlineApps
+
+struct BreedsSearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "List encyclopaedia entries, optionally matching a name and traits.",
+        discussion: """
+            QUERY matches names and aliases, ignoring case, accents and punctuation: exact \
+            matches first, then names starting with it, then names with a word starting with it, \
+            then names containing it. Without QUERY every entry is listed, by name.
+
+            Filters (repeatable, all must hold; comma-separated values mean "any of"):
+            \(BreedFilter.expressionHelp.map { "  \($0.key)=\($0.values)" }.joined(separator: "\n"))
+
+            ✓ marks entries the installed breed classifier can recognise, ★ favourites. With \
+            --json the output is one JSON array holding every field of each entry (the schema \
+            of Resources/cats/README.md) plus "recognised_by_scanner" and "favourite".
+            """)
+
+    @Argument(help: ArgumentHelp("A name or part of one.", valueName: "query"))
+    var query: String?
+
+    @Option(name: .customLong("filter"), help: ArgumentHelp("A trait condition such as size=large.", valueName: "key=value"))
+    var filters: [String] = []
+
+    @Flag(help: "Print the entries as a JSON array instead of a table.")
+    var json = false
+
+    func run() throws {
+        let filter = try BreedFilter(expressions: filters)
+        let encyclopaedia = try BreedEncyclopaedia.bundled()
+        let labels = try BreedPageFormat.recognisedLabels()
+        let favourites = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).names()
+        let entries = encyclopaedia.entries(matching: query ?? "", filter: filter, recognisedLabels: labels,
+                                            favourites: favourites)
+        if json {
+            print("[" + (try entries.map { try JSONLine.encoding($0).text }.joined(separator: ",\n")) + "]")
+            return
+        }
+        if entries.isEmpty {
+            print("No entry matches; `sightline breeds` lists all \(encyclopaedia.breeds.count).")
+        } else {
+            print(TextTable(header: BreedPageFormat.tableHeader, rows: entries.map(BreedPageFormat.tableRow)).rendered)
+            print("\n\(entries.count) of \(encyclopaedia.breeds.count) entries. "
+                + BreedPageFormat.recognitionNote(labels, encyclopaedia: encyclopaedia))
+        }
+    }
+}

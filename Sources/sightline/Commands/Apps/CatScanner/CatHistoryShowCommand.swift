@@ -1,0 +1,60 @@
+// CatHistoryShowCommand: `sightline cat history show ID|latest` — one saved scan, and on
+// request its photo or thumbnail written to a file.
+import ArgumentParser
+import Foundation
+import SightlineApps
+
+struct CatHistoryShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one saved cat scan; write its photo or thumbnail with --photo / --thumbnail.",
+        discussion: """
+            ID is a scan's number from `sightline cat history list`, or "latest". The files are \
+            the stored JPEG bytes.
+            """)
+
+    @Argument(help: ArgumentHelp("The scan's id, or latest.", valueName: "id"))
+    var id: String
+
+    @Option(help: ArgumentHelp("Write the photo (JPEG) to this file.", valueName: "out"))
+    var photo: String?
+
+    @Option(help: ArgumentHelp("Write the thumbnail (JPEG) to this file.", valueName: "out"))
+    var thumbnail: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let archive = CatScanArchive(store: try AppDataStore.open())
+        let found = try id == "latest" ? archive.entries(limit: 1).first : Int64(id).flatMap { try archive.entry(id: $0) }
+        guard let entry = found else {
+            throw CommandFailure(id == "latest" ? "The cat history is empty."
+                : "There is no saved cat scan '\(id)'; `sightline cat history list` shows the ids.")
+        }
+        if json {
+            print(CatScanFormat.json(entry).text)
+        } else {
+            print(CatScanFormat.line(entry))
+            print("  " + entry.message)
+            for breed in entry.breeds {
+                print("  " + breed.displayText)
+            }
+        }
+        if let photo, let data = try archive.photo(id: entry.id) {
+            try write(data, to: photo)
+        }
+        if let thumbnail, let data = try archive.thumbnail(id: entry.id) {
+            try write(data, to: thumbnail)
+        }
+    }
+
+    private func write(_ data: Data, to path: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure("Cannot write \(path): \(error.localizedDescription)")
+        }
+        StandardError.print("Wrote \(path).")
+    }
+}

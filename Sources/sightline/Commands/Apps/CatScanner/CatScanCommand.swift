@@ -1,0 +1,90 @@
+// CatScanCommand: `sightline cat [scan] PATH…` — the Cat Scanner's pipeline on photos: detect a
+// cat, choose the message, run the breed classifier anyway, show the top three breeds and save
+// the scan to the history.
+import ArgumentParser
+import Foundation
+import SightlineApps
+import SightlineEngine
+import SightlineVision
+
+struct CatScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan photos for a cat and its three most likely breeds.",
+        discussion: """
+            Each PATH is an image file (JPEG, PNG, WebP) or a folder (walked for .jpg, .jpeg, \
+            .png, .webp). For each photo the cat detector (model cat-detector) decides between \
+            "This cat shares the features of:" and "I don't think this is a cat but if it was \
+            it would be:"; the breed classifier (model cat-breeds) runs either way and its \
+            three most likely breeds are shown as "<Breed>: <value>%". Breed names are the \
+            encyclopaedia's: `sightline breed NAME` shows the entry.
+
+            As in the original app every scan is saved to the cat history (the photo as a JPEG \
+            of at most 1600 pixels a side, a thumbnail, the time and the results); --no-save \
+            scans without saving. Install the models with `make models`.
+
+            With --json each photo is one JSON object per line:
+              {"file", "is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"} ×3], "history_id"}
+              {"file", "error"}
+            The exit status is 0 only if every photo was scanned.
+            """)
+
+    @Flag(help: "Print one JSON object per photo instead of text.")
+    var json = false
+
+    @Flag(help: "Do not save the scans to the cat history.")
+    var noSave = false
+
+    @Option(name: .customLong("lang"), help: "Language of the message in text output: en, de or uk.")
+    var language: Language = .english
+
+    @Option(help: "Engine threads (0: one per core).")
+    var threads = 0
+
+    @Argument(help: ArgumentHelp("Photos and folders of photos.", valueName: "path"))
+    var paths: [String]
+
+    func validate() throws {
+        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
+    }
+
+    func run() throws {
+        let files = try ImageFileCollector.collect(paths)
+        guard !files.isEmpty else {
+            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
+        }
+        let encyclopaedia = try BreedEncyclopaedia.bundled()
+        let scanner = try CatScanner.installed(options: SessionOptions(threads: threads))
+        let unknownLabels = encyclopaedia.labelsWithoutEntry(scanner.breedClassifier.labels)
+        if !unknownLabels.isEmpty {
+            StandardError.print("warning: the breed classifier's labels \(unknownLabels.joined(separator: ", ")) "
+                + "have no encyclopaedia entry; reinstall it with `make models`.")
+        }
+        let archive = noSave ? nil : CatScanArchive(store: try AppDataStore.open())
+        var failures = 0
+        for file in files {
+            do {
+                let photo: Data
+                do {
+                    photo = try Data(contentsOf: file.url)
+                } catch {
+                    throw CommandFailure("cannot read the file (\(error.localizedDescription))")
+                }
+                let result = try scanner.scan(photo: photo)
+                let historyID = try archive?.save(result, photo: photo).id
+                print(json ? try CatScanFormat.json(result, file: file.displayPath, historyID: historyID).text
+                           : CatScanFormat.text(result, file: file.displayPath, historyID: historyID,
+                                                encyclopaedia: encyclopaedia, language: language))
+            } catch {
+                failures += 1
+                let message = (error as? ClassificationError).map(ClassificationPrinter.message) ?? "\(error)"
+                if json {
+                    print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string(message))]).text)
+                } else {
+                    StandardError.print("\(file.displayPath): error: \(message)")
+                }
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+}

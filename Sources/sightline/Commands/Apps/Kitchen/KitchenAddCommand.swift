@@ -1,0 +1,50 @@
+// KitchenAddCommand: `sightline kitchen add TEXT…` — puts ingredients on top of the list,
+// normalised; empty and duplicate entries are ignored.
+import ArgumentParser
+import SightlineApps
+
+struct KitchenAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add ingredients to the list (newest on top).",
+        discussion: """
+            Each argument is one ingredient, any free text. It is lowercased and trimmed; \
+            synonyms, plurals and German or Ukrainian words become the canonical name ("Eggs" → \
+            egg, "capsicum" or "pepper" → bell pepper, "Kartoffeln" → potato); unknown words are \
+            kept with an English plural -s removed. Empty text and ingredients already on the \
+            list are ignored. With --json: {"changes": [{"text", "name", "result"}], \
+            "ingredients": [...]}, result being added, already-on-list or ignored-empty.
+            """)
+
+    @Argument(help: ArgumentHelp("Ingredients, one per argument (quote names with spaces).", valueName: "ingredient"))
+    var ingredients: [String]
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let context = try KitchenContext.open()
+        let list = context.ingredientList
+        var changes: [JSONLine] = []
+        for text in ingredients {
+            let change = try list.add(text)
+            let result: String
+            switch change {
+            case .added(let name):
+                result = "added"
+                if !json { print("Added \(name).") }
+            case .alreadyOnList(let name):
+                result = "already-on-list"
+                if !json { print("\(name) is already on the list.") }
+            case .ignoredEmpty:
+                result = "ignored-empty"
+                if !json { print("Ignored an empty ingredient.") }
+            }
+            changes.append(.object([("text", .string(text)), ("name", change.name.map { .string($0) } ?? .null),
+                                    ("result", .string(result))]))
+        }
+        if json {
+            print(try context.ingredientListJSON().prepending([("changes", .array(changes))]).text)
+        }
+    }
+}

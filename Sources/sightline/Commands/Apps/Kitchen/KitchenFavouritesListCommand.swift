@@ -1,0 +1,29 @@
+// KitchenFavouritesListCommand: `sightline kitchen favourites list` — favourite recipes, newest first.
+import ArgumentParser
+import SightlineApps
+
+struct KitchenFavouritesListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List favourite recipes, newest first.",
+        discussion: "--json prints {\"favourites\": [{\"id\", \"title\"}]}; the title of a Spoonacular recipe is null.")
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let context = try KitchenContext.open()
+        let ids = try context.favourites.recipeIDs()
+        let titles = ids.map { context.knowledge.recipes.recipe(id: $0)?.title }
+        if json {
+            print(JSONLine.object([("favourites", .array(zip(ids, titles).map { id, title in
+                .object([("id", .string(id)), ("title", title.map { .string($0) } ?? .null)])
+            }))]).text)
+            return
+        }
+        if ids.isEmpty { print("No favourite recipes yet; add one with `sightline kitchen favourites add ID`.") }
+        for (id, title) in zip(ids, titles) {
+            print("\(title ?? "Spoonacular recipe \(id)")  [\(id)]")
+        }
+    }
+}

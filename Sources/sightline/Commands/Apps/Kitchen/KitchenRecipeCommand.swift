@@ -1,0 +1,35 @@
+// KitchenRecipeCommand: `sightline kitchen recipe ID` — one recipe's details: time, servings,
+// ingredients with amounts (those on the list marked) and numbered steps.
+import ArgumentParser
+import Foundation
+import SightlineApps
+
+struct KitchenRecipeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recipe",
+        abstract: "Show a recipe: time, ingredients with amounts, numbered steps.",
+        discussion: """
+            ID is a bundled recipe's id (such as borscht) or, with $SPOONACULAR_API_KEY set, a \
+            Spoonacular recipe number. Ingredients on your list are marked ✓. With --json: the \
+            recipe object {"id", "title", "cuisine", "course", "servings", "ready_in_minutes", \
+            "diets", "summary", "ingredients": [{"name", "amount", "unit", "preparation"}], \
+            "steps"} (step N is the N-th element), plus "source_url" for online recipes.
+            """)
+
+    @Argument(help: ArgumentHelp("The recipe's id.", valueName: "id"))
+    var id: String
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() async throws {
+        let context = try KitchenContext.open()
+        let recipe = try await context.recipeSources().recipe(id: id)
+        if json {
+            print(try JSONLine.encoding(recipe).text)
+            return
+        }
+        print(RecipeFormat.details(recipe, have: Set(try context.ingredientList.names()),
+                                   isFavourite: try context.favourites.contains(recipeID: recipe.id)))
+    }
+}

@@ -1,0 +1,32 @@
+// KitchenRemoveCommand: `sightline kitchen remove TEXT…` — deletes ingredients from the list.
+import ArgumentParser
+import SightlineApps
+
+struct KitchenRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Delete ingredients from the list.",
+        discussion: "Names are normalised as by `kitchen add`, so `remove eggs` deletes egg. --json prints {\"ingredients\": [...]}.")
+
+    @Argument(help: ArgumentHelp("Ingredients to delete.", valueName: "ingredient"))
+    var ingredients: [String]
+
+    @Flag(help: "Print the list after the change as JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try KitchenContext.open()
+        var missing: [String] = []
+        for text in ingredients {
+            if let removed = try context.ingredientList.remove(text) {
+                if !json { print("Removed \(removed).") }
+            } else {
+                missing.append(text)
+            }
+        }
+        if json { print(try context.ingredientListJSON().text) }
+        if !missing.isEmpty {
+            throw CommandFailure("Not on the list: \(missing.joined(separator: ", ")); `sightline kitchen list` shows it.")
+        }
+    }
+}

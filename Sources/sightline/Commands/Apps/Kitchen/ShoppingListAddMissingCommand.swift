@@ -1,0 +1,37 @@
+// ShoppingListAddMissingCommand: `sightline kitchen shopping-list add-missing ID` — puts a
+// recipe's missing ingredients, with amounts, on the shopping list.
+import ArgumentParser
+import SightlineApps
+
+struct ShoppingListAddMissingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-missing",
+        abstract: "Add the ingredients a recipe needs that are not on your ingredient list.",
+        discussion: "--ignore-pantry leaves out salt, pepper, oil, water, sugar and flour.")
+
+    @Argument(help: ArgumentHelp("The recipe's id.", valueName: "id"))
+    var id: String
+
+    @Flag(help: "Leave out pantry staples.")
+    var ignorePantry = false
+
+    @Flag(help: "Print the shopping list after the change as JSON.")
+    var json = false
+
+    func run() async throws {
+        let context = try KitchenContext.open()
+        let recipe = try await context.recipeSources().recipe(id: id)
+        let (items, newLines) = try context.shoppingList.addMissing(
+            of: recipe, have: try context.ingredientList.names(), ignorePantryStaples: ignorePantry)
+        if json {
+            print(JSONLine.object([("items", .array(try context.shoppingList.items().map(RecipeFormat.shoppingJSON)))]).text)
+            return
+        }
+        if items.isEmpty {
+            print("\(recipe.title) needs nothing that is not on your ingredient list.")
+        } else {
+            print("\(recipe.title): added \(items.map(\.name).joined(separator: ", ")) "
+                + "(\(newLines) new line\(newLines == 1 ? "" : "s"), \(items.count - newLines) merged).")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+// ShoppingListShowCommand: `sightline kitchen shopping-list [list]` — the shopping list.
+import ArgumentParser
+import SightlineApps
+
+struct ShoppingListShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show the shopping list.",
+        discussion: "--json prints {\"items\": [{\"id\", \"name\", \"amount\", \"recipe_id\", \"recipe_title\", \"checked\"}]}.")
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let items = try KitchenContext.open().shoppingList.items()
+        if json {
+            print(JSONLine.object([("items", .array(items.map(RecipeFormat.shoppingJSON)))]).text)
+            return
+        }
+        if items.isEmpty {
+            print("The shopping list is empty; `sightline kitchen shopping-list add-missing RECIPE` fills it.")
+        }
+        for item in items {
+            print(RecipeFormat.shoppingLine(item))
+        }
+    }
+}

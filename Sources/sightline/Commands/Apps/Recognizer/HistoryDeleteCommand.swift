@@ -1,0 +1,28 @@
+// HistoryDeleteCommand: `sightline history delete ID…` — removes saved captures and their photos.
+import ArgumentParser
+import SightlineApps
+
+struct HistoryDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete saved captures and their photos.")
+
+    @Argument(help: ArgumentHelp("The ids of the captures to delete.", valueName: "id"))
+    var ids: [Int64]
+
+    func run() throws {
+        let history = RecognizerHistory(store: try AppDataStore.open(), categories: try ObjectCategories.bundled())
+        var missing: [Int64] = []
+        for id in ids {
+            if try history.delete(id: id) {
+                print("Deleted capture #\(id).")
+            } else {
+                missing.append(id)
+            }
+        }
+        if !missing.isEmpty {
+            throw CommandFailure("There is no capture \(missing.map { "#\($0)" }.joined(separator: ", ")); "
+                + "`sightline history list` shows the ids.")
+        }
+    }
+}

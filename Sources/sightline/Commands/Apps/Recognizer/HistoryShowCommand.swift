@@ -1,0 +1,58 @@
+// HistoryShowCommand: `sightline history show ID|latest` — one saved capture, and on request
+// its photo or thumbnail written to a file.
+import ArgumentParser
+import Foundation
+import SightlineApps
+
+struct HistoryShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one saved capture; write its photo or thumbnail with --image / --thumbnail.",
+        discussion: """
+            ID is a capture's number from `sightline history list`, or "latest" for the most \
+            recent one (whose thumbnail is the history's thumbnail). The files are the stored \
+            JPEG bytes, written only when asked for.
+            """)
+
+    @Argument(help: ArgumentHelp("The capture's id, or latest.", valueName: "id"))
+    var id: String
+
+    @Option(help: ArgumentHelp("Write the captioned photo (JPEG) to this file.", valueName: "out"))
+    var image: String?
+
+    @Option(help: ArgumentHelp("Write the thumbnail (JPEG) to this file.", valueName: "out"))
+    var thumbnail: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(name: .customLong("lang"), help: "Language of category names: en, de or uk.")
+    var language: Language = .english
+
+    func run() throws {
+        let categories = try ObjectCategories.bundled()
+        let history = RecognizerHistory(store: try AppDataStore.open(), categories: categories)
+        let found = try id == "latest" ? history.entries(limit: 1).first : Int64(id).flatMap { try history.entry(id: $0) }
+        guard let entry = found else {
+            throw CommandFailure(id == "latest" ? "The history is empty."
+                : "There is no capture '\(id)'; `sightline history list` shows the ids.")
+        }
+        print(json ? CaptureEntryFormat.json(entry, categories: categories, language: language).text
+                   : CaptureEntryFormat.line(entry, categories: categories, language: language))
+        if let image, let data = try history.image(id: entry.id) {
+            try write(data, to: image)
+        }
+        if let thumbnail, let data = try history.thumbnail(id: entry.id) {
+            try write(data, to: thumbnail)
+        }
+    }
+
+    private func write(_ data: Data, to path: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure("Cannot write \(path): \(error.localizedDescription)")
+        }
+        StandardError.print("Wrote \(path).")
+    }
+}

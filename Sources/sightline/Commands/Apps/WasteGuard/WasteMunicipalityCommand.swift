@@ -1,0 +1,56 @@
+// WasteMunicipalityCommand: `sightline waste municipality` — lists the municipalities whose
+// disposal rules WasteGuard has, marks the chosen one, and chooses another with --set.
+import ArgumentParser
+import SightlineApps
+
+struct WasteMunicipalityCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "municipality",
+        abstract: "List the municipalities with disposal rules, or choose one with --set.",
+        discussion: """
+            The chosen municipality's rules give every analysed object its bin and reason; the \
+            default is Ulm / Alb-Donau. The choice is stored in sightline.sqlite in the data \
+            directory; `sightline waste --municipality ID` overrides it for one run. Rules are \
+            files in Sources/SightlineApps/Resources/waste/municipalities/ (its README says how \
+            to add one). --json prints {"selected", "municipalities": [{"id", "name", "default", \
+            "source", "note"}]}.
+            """)
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Choose this municipality.", valueName: "id"))
+    var choice: String?
+
+    @Option(name: .customLong("lang"), help: "Language: en, de or uk.")
+    var language: Language = .english
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let knowledge = try WasteKnowledge.bundled()
+        let settings = WasteGuardSettings(store: try AppDataStore.open(), knowledge: knowledge)
+        if let choice {
+            try settings.setMunicipality(choice)
+        }
+        let selected = try settings.municipality()
+        if json {
+            print(JSONLine.object([
+                ("selected", .string(selected.id)),
+                ("municipalities", .array(knowledge.municipalities.map { municipality in
+                    .object([
+                        ("id", .string(municipality.id)),
+                        ("name", .string(municipality.name.text(in: language))),
+                        ("default", .bool(municipality.isDefault)),
+                        ("source", .string(municipality.source.url)),
+                        ("note", .string(municipality.note.text(in: language))),
+                    ])
+                })),
+            ]).text)
+            return
+        }
+        for municipality in knowledge.municipalities {
+            let mark = municipality.id == selected.id ? "*" : " "
+            print("\(mark) \(municipality.id)  \(municipality.name.text(in: language))\(municipality.isDefault ? " (default)" : "")")
+            print("    \(municipality.source.title): \(municipality.source.url)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// WasteOverviewCommand: `sightline waste overview` — WasteGuard's object overview: which of its
+// 20 objects the installed models recognise, and on what basis.
+import ArgumentParser
+import SightlineApps
+import SightlineVision
+
+struct WasteOverviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overview",
+        abstract: "List WasteGuard's 20 objects and which of them the installed models recognise.",
+        discussion: """
+            The overview describes exactly the models an analysis uses: an installed waste \
+            detector recognises its labels; without one, lite0 recognises the objects that have \
+            ImageNet counterparts (named per object). With --json: {"detector", "imagenet_model", \
+            "recognised", "classes": [{"label", "display_name", "organic", "recognised", "basis", \
+            "imagenet_classes"}], "heads": [{"model", "labels"}]}.
+            """)
+
+    @Option(name: .customLong("lang"), help: "Language: en, de or uk.")
+    var language: Language = .english
+
+    @Option(help: ArgumentHelp("Describe this installed waste detector instead of the default choice.", valueName: "name"))
+    var detector: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let knowledge = try WasteKnowledge.bundled()
+        let selection = try WasteModelSelection.choose(in: ModelStore(), knowledge: knowledge, detectorName: detector)
+        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
+        guard json else {
+            print(overview.text(in: language, texts: knowledge.texts), terminator: "")
+            return
+        }
+        print(JSONLine.object([
+            ("detector", overview.detectorModel.map { .string($0) } ?? .null),
+            ("imagenet_model", overview.imageNetModel.map { .string($0) } ?? .null),
+            ("recognised", .integer(overview.recognisedClasses.count)),
+            ("classes", .array(overview.entries.map { entry in
+                let basis: (String?, [String]) = switch entry.basis {
+                case .detector: ("detector", [])
+                case .imageNet(_, let classes): ("imagenet", classes)
+                case .notRecognised: (nil, [])
+                }
+                return .object([
+                    ("label", .string(entry.wasteClass.label)),
+                    ("display_name", .string(entry.wasteClass.displayName.text(in: language))),
+                    ("organic", .bool(entry.wasteClass.isOrganic)),
+                    ("recognised", .bool(entry.isRecognised)),
+                    ("basis", basis.0.map { .string($0) } ?? .null),
+                    ("imagenet_classes", .array(basis.1.map { .string($0) })),
+                ])
+            })),
+            ("heads", .array(overview.heads.map { head in
+                .object([("model", .string(head.model)), ("labels", .array(head.labels.map { .string($0) }))])
+            })),
+        ]).text)
+    }
+}

@@ -1,0 +1,42 @@
+// TestEnvironment: what the app tests share — a temporary folder removed after the test, a real
+// Store in it, the repository's sample photos and the installed lite0 model (`make test` installs
+// it; a missing model fails the test with the command to run).
+import Foundation
+import SightlineImaging
+import SightlineStore
+import SightlineVision
+import XCTest
+
+enum TestEnvironment {
+    /// The repository's root folder.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A photo of `Samples/` (see Samples/LICENSES.md), decoded upright.
+    static func samplePhoto(_ name: String) throws -> RGBImage {
+        try ImageDecoder.decode(contentsOf: repository.appendingPathComponent("Samples").appendingPathComponent(name))
+    }
+
+    /// A new empty folder that is removed when `testCase` ends.
+    static func temporaryDirectory(for testCase: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-apps-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// A store on a real SQLite file in a temporary folder.
+    static func store(for testCase: XCTestCase) throws -> Store {
+        try Store(directory: temporaryDirectory(for: testCase))
+    }
+
+    /// The installed lite0 model.
+    static func lite0() throws -> InstalledModel {
+        do {
+            return try ModelStore().model("lite0")
+        } catch {
+            XCTFail("lite0 is not installed: run `make test` or `sightline models install` (\(error))")
+            throw error
+        }
+    }
+}
