@@ -14,15 +14,17 @@ public struct AppModel: Sendable, Hashable {
     /// The command that installs it.
     public var installCommand: String
 
-    public init(name: String, purpose: String, installCommand: String = AppModel.defaultInstallCommand) {
+    public init(name: String, purpose: String, installCommand: String? = nil) {
         self.name = name
         self.purpose = purpose
-        self.installCommand = installCommand
+        self.installCommand = installCommand ?? AppModel.trainingCommand(for: name)
     }
 
-    /// The apps' heads are trained from the shared photo data with `sightline train`; `make models`
-    /// runs those trainings.
-    public static let defaultInstallCommand = "make models"
+    /// The apps' heads are classifiers trained with `sightline train` on a folder with one
+    /// sub-folder of photos per label; this is the command that makes the one called `name`.
+    public static func trainingCommand(for name: String) -> String {
+        "sightline train PHOTOS --output \(name)"
+    }
 
     /// The installed model, or nil when `store` has none with this name.
     ///

@@ -13,12 +13,11 @@ public enum AppModelError: Error, Sendable, Equatable, CustomStringConvertible, 
         switch self {
         case let .notInstalled(model, purpose, modelsDirectory, installCommand):
             return "The \(purpose) model '\(model)' is not installed in \(modelsDirectory). "
-                + "Install it with `\(installCommand)` in the Sightline repository (it trains the apps' "
-                + "classifiers with `sightline train` on the shared photo data)."
+                + "Train it with `\(installCommand)`, where PHOTOS holds one sub-folder of photos per label."
         case let .missingLabel(model, label, labels, installCommand):
             return "The installed model '\(model)' has no label '\(label)' (its labels: "
                 + "\(labels.joined(separator: ", "))); it is not the model this app expects. "
-                + "Reinstall it with `\(installCommand)`."
+                + "Retrain it with `\(installCommand)`."
         }
     }
 

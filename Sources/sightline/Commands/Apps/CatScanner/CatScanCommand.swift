@@ -21,7 +21,8 @@ struct CatScanCommand: ParsableCommand {
 
             As in the original app every scan is saved to the cat history (the photo as a JPEG \
             of at most 1600 pixels a side, a thumbnail, the time and the results); --no-save \
-            scans without saving. Install the models with `make models`.
+            scans without saving. The models are trained with `sightline train`: \
+            cat-detector on folders "cat" and "not cat", cat-breeds on one folder per breed.
 
             With --json each photo is one JSON object per line:
               {"file", "is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"} ×3], "history_id"}
@@ -58,7 +59,7 @@ struct CatScanCommand: ParsableCommand {
         let unknownLabels = encyclopaedia.labelsWithoutEntry(scanner.breedClassifier.labels)
         if !unknownLabels.isEmpty {
             StandardError.print("warning: the breed classifier's labels \(unknownLabels.joined(separator: ", ")) "
-                + "have no encyclopaedia entry; reinstall it with `make models`.")
+                + "have no encyclopaedia entry; retrain it with breed folders named as the encyclopaedia names them.")
         }
         let archive = noSave ? nil : CatScanArchive(store: try AppDataStore.open())
         var failures = 0
