@@ -5,7 +5,6 @@
 import Dispatch
 import Foundation
 import SightlineEngine
-import SightlineImaging
 
 /// What a training run is doing, for progress displays.
 public enum TrainingProgress: Sendable {

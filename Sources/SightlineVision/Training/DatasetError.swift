@@ -40,9 +40,10 @@ public enum DatasetError: Error, Sendable, Equatable, CustomStringConvertible, L
                 : " (these sub-folders hold no .jpg, .jpeg, .png or .webp files: \(ignoredFolders.joined(separator: ", ")))"
             return "\(path) has no class folders\(ignored). \(layout)"
         case let .emptyClassFolders(path, labels):
-            let folders = labels.map { "\(path)/\($0)" }.joined(separator: ", ")
-            return "The class folder\(labels.count == 1 ? " is" : "s are") empty: \(folders). "
-                + "Add photos of \(labels.count == 1 ? "that class" : "those classes") or remove the folder\(labels.count == 1 ? "" : "s")."
+            let folders = labels.map { "\(path)/\($0)" }
+            return folders.count == 1
+                ? "The class folder \(folders[0]) is empty. Add photos of that class or remove the folder."
+                : "These class folders are empty: \(folders.joined(separator: ", ")). Add photos to them or remove them."
         case let .singleClass(path, label):
             return "\(path) has only one class ('\(label)'); a classifier needs at least two. "
                 + "Add a sub-folder of photos for every other class it should tell apart (e.g. 'not-\(label)')."

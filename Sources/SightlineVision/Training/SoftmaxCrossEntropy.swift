@@ -5,36 +5,6 @@
 import Dispatch
 import Foundation
 
-/// Feature vectors with the class index of each.
-public struct LabelledFeatures: Sendable, Equatable {
-    public var features: FeatureMatrix
-    /// One class index (0 ..< classCount) per row.
-    public var labels: [Int]
-    public var classCount: Int
-
-    /// - Precondition: one label per row, each in 0 ..< classCount.
-    public init(features: FeatureMatrix, labels: [Int], classCount: Int) {
-        precondition(labels.count == features.rows, "\(features.rows) rows need as many labels, got \(labels.count)")
-        precondition(labels.allSatisfy { (0 ..< classCount).contains($0) }, "labels must lie in 0 ..< \(classCount)")
-        self.features = features
-        self.labels = labels
-        self.classCount = classCount
-    }
-
-    /// The rows at `indices`, in that order.
-    public func selecting(rows indices: [Int]) -> LabelledFeatures {
-        LabelledFeatures(features: features.selecting(rows: indices), labels: indices.map { labels[$0] },
-                         classCount: classCount)
-    }
-
-    /// These rows followed by `other`'s.
-    public func appending(_ other: LabelledFeatures) -> LabelledFeatures {
-        precondition(other.classCount == classCount, "cannot combine \(classCount) and \(other.classCount) classes")
-        return LabelledFeatures(features: features.appending(other.features), labels: labels + other.labels,
-                                classCount: classCount)
-    }
-}
-
 /// mean over rows of −log softmax(W·x + b)[label] + (l2 / 2)·‖W‖² (the biases are not penalised).
 struct SoftmaxCrossEntropy {
     let data: LabelledFeatures
@@ -91,38 +61,75 @@ struct SoftmaxCrossEntropy {
         let results = BlockResults(count: blockCount)
         let classCount = self.classCount, featureCount = self.featureCount
         DispatchQueue.concurrentPerform(iterations: blockCount) { block in
+            let firstRow = block * Self.blockSize
+            let blockRows = min(Self.blockSize, rows - firstRow)
             var loss = 0.0
             var correct = 0
             var gradient = [Float](repeating: 0, count: withGradient ? classCount * featureCount + classCount : 0)
-            var scores = [Double](repeating: 0, count: classCount)
+            // Scores, then softmax residuals p − y, of the block's rows: [blockRows, classCount].
+            var scores = [Float](repeating: 0, count: blockRows * classCount)
             model.weights.withUnsafeBufferPointer { weights in
                 data.features.values.withUnsafeBufferPointer { values in
+                    let w = weights.baseAddress!
+                    func x(_ row: Int) -> UnsafePointer<Float> { values.baseAddress! + (firstRow + row) * featureCount }
+                    // Four rows at a time share each weight row's reads; the rest one by one.
+                    var row = 0
+                    while row + 4 <= blockRows {
+                        for c in 0 ..< classCount {
+                            let dots = VectorMath.dot4(w + c * featureCount, x(row), x(row + 1), x(row + 2), x(row + 3),
+                                                       count: featureCount)
+                            for lane in 0 ..< 4 { scores[(row + lane) * classCount + c] = dots[lane] + model.bias[c] }
+                        }
+                        row += 4
+                    }
+                    while row < blockRows {
+                        for c in 0 ..< classCount {
+                            scores[row * classCount + c] = VectorMath.dot(w + c * featureCount, x(row), count: featureCount)
+                                + model.bias[c]
+                        }
+                        row += 1
+                    }
+
+                    for row in 0 ..< blockRows {
+                        let base = row * classCount
+                        var largest = -Double.infinity
+                        var best = 0
+                        for c in 0 ..< classCount where Double(scores[base + c]) > largest {
+                            largest = Double(scores[base + c])
+                            best = c
+                        }
+                        let label = data.labels[firstRow + row]
+                        var total = 0.0
+                        for c in 0 ..< classCount { total += exp(Double(scores[base + c]) - largest) }
+                        loss += log(total) - (Double(scores[base + label]) - largest)
+                        if best == label { correct += 1 }
+                        guard withGradient else { continue }
+                        for c in 0 ..< classCount {
+                            scores[base + c] = Float(exp(Double(scores[base + c]) - largest) / total - (c == label ? 1 : 0))
+                        }
+                    }
+                    guard withGradient else { return }
+
                     gradient.withUnsafeMutableBufferPointer { gradient in
-                        for row in block * Self.blockSize ..< min((block + 1) * Self.blockSize, rows) {
-                            let x = values.baseAddress! + row * featureCount
-                            var largest = -Double.infinity
-                            var best = 0
+                        let g = gradient.baseAddress!
+                        var row = 0
+                        while row + 4 <= blockRows {
                             for c in 0 ..< classCount {
-                                scores[c] = Double(model.bias[c]
-                                    + VectorMath.dot(weights.baseAddress! + c * featureCount, x, count: featureCount))
-                                if scores[c] > largest { largest = scores[c]; best = c }
+                                let residuals = SIMD4<Float>(scores[row * classCount + c], scores[(row + 1) * classCount + c],
+                                                             scores[(row + 2) * classCount + c], scores[(row + 3) * classCount + c])
+                                VectorMath.addScaled4(residuals, x(row), x(row + 1), x(row + 2), x(row + 3),
+                                                      to: g + c * featureCount, count: featureCount)
+                                g[classCount * featureCount + c] += residuals.sum()
                             }
-                            let label = data.labels[row]
-                            let labelScore = scores[label] - largest
-                            var total = 0.0
+                            row += 4
+                        }
+                        while row < blockRows {
                             for c in 0 ..< classCount {
-                                scores[c] = exp(scores[c] - largest)
-                                total += scores[c]
+                                let residual = scores[row * classCount + c]
+                                VectorMath.addScaled(residual, x(row), to: g + c * featureCount, count: featureCount)
+                                g[classCount * featureCount + c] += residual
                             }
-                            loss += log(total) - labelScore
-                            if best == label { correct += 1 }
-                            guard withGradient else { continue }
-                            for c in 0 ..< classCount {
-                                let residual = Float(scores[c] / total - (c == label ? 1 : 0))
-                                VectorMath.addScaled(residual, x, to: gradient.baseAddress! + c * featureCount,
-                                                     count: featureCount)
-                                gradient[classCount * featureCount + c] += residual
-                            }
+                            row += 1
                         }
                     }
                 }

@@ -42,8 +42,8 @@ public enum TrainedModelWriter {
 
         let manifest = ModelManifest(
             name: name,
-            title: "\(trained.labels.count)-class classifier trained on \(trained.dataDirectory.lastPathComponent) "
-                + "(\(backbone.manifest.title) features)",
+            title: "\(trained.labels.count)-class classifier trained on \(trained.dataDirectory.lastPathComponent), "
+                + "on \(backbone.manifest.title) features",
             task: .classification, file: modelFileName, sha256: SHA256.hexDigest(of: modelData),
             input: backbone.manifest.input, outputs: built.roles, labels: trained.labels,
             licence: backbone.manifest.licence, source: backbone.manifest.source, converter: converter,
