@@ -118,9 +118,12 @@ public final class ClassifierTrainer: Sendable {
     /// Every class needs this many readable photos: one to train on and one to validate with.
     public static let minimumPhotosPerClass = 2
 
-    /// The checks that need no decoding: no empty class folder, at least two classes, and
-    /// enough photo files in each class.
-    static func checkClasses(of folder: LabelledImageFolder) throws(DatasetError) {
+    /// The checks that need no decoding — no empty class folder, at least two classes, and
+    /// enough photo files in each class — so a caller can refuse a folder before loading a
+    /// backbone. `train` makes them too.
+    ///
+    /// - Throws: `DatasetError.emptyClassFolders`, `.singleClass` or `.tooFewPhotos`.
+    public static func checkClasses(of folder: LabelledImageFolder) throws(DatasetError) {
         let empty = folder.classes.filter(\.files.isEmpty).map(\.label)
         guard empty.isEmpty else { throw DatasetError.emptyClassFolders(path: folder.url.path, labels: empty) }
         guard folder.classes.count >= 2 else {

@@ -17,10 +17,9 @@ public enum TrainedModelWriter {
     /// - Throws: `TrainingError.invalidModelName`, `.nameTakenByInstalledModel` (a model not
     ///   made by `sightline train` has the name), `.unusableBackbone`, `.unwritableModel`.
     public static func write(_ trained: TrainedClassifier, name: String, to store: ModelStore) throws -> InstalledModel {
-        try checkName(name)
+        try checkAvailable(name, in: store)
         let folder = store.modelsDirectory.appendingPathComponent(name, isDirectory: true)
         let manifestURL = folder.appendingPathComponent(ModelStore.manifestFileName)
-        try checkReplaceable(manifestURL, name: name)
 
         let backbone = trained.backbone
         let backboneModel: Model
@@ -95,8 +94,14 @@ public enum TrainedModelWriter {
         guard !name.lowercased().hasSuffix(".onnx") else { throw invalid("names ending in .onnx are read as file paths") }
     }
 
-    /// Refuses to overwrite a model that `sightline train` did not make.
-    private static func checkReplaceable(_ manifestURL: URL, name: String) throws(TrainingError) {
+    /// Checks that a trained model can be saved as `name` in `store`: the name is valid and is
+    /// not taken by a model that `sightline train` did not make. Call it before a long run.
+    ///
+    /// - Throws: `TrainingError.invalidModelName` or `.nameTakenByInstalledModel`.
+    public static func checkAvailable(_ name: String, in store: ModelStore) throws(TrainingError) {
+        try checkName(name)
+        let manifestURL = store.modelsDirectory.appendingPathComponent(name, isDirectory: true)
+            .appendingPathComponent(ModelStore.manifestFileName)
         guard FileManager.default.fileExists(atPath: manifestURL.path) else { return }
         guard let existing = try? ModelManifest(contentsOf: manifestURL), existing.training != nil else {
             throw TrainingError.nameTakenByInstalledModel(name: name, path: manifestURL.deletingLastPathComponent().path)

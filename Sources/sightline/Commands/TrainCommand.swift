@@ -92,6 +92,8 @@ struct TrainCommand: ParsableCommand {
             StandardError.print("Ignored sub-folder\(folder.ignoredFolders.count == 1 ? "" : "s") without photos: "
                 + folder.ignoredFolders.joined(separator: ", "))
         }
+        try ClassifierTrainer.checkClasses(of: folder)
+        try TrainedModelWriter.checkAvailable(output, in: store)
         let trainer = try ClassifierTrainer(backbone: store.model(backbone), options: SessionOptions(threads: threads))
         let options = ClassifierTrainingOptions(
             validationFraction: validation, augmentation: augment ? ImageAugmentation(copiesPerPhoto: augmentCopies) : nil,

@@ -233,6 +233,8 @@ final class ClassifierTrainerTests: XCTestCase {
         let lite0 = try InstalledTestModel.lite0()
         let encoder = JSONEncoder()
         try scratch.write(encoder.encode(lite0.manifest), to: "models/pretrained/manifest.json")
+        XCTAssertThrowsError(try TrainedModelWriter.checkAvailable("pretrained", in: store), "checked before training")
+        XCTAssertNoThrow(try TrainedModelWriter.checkAvailable("mine", in: store))
         var twoClasses = options
         twoClasses.validationFraction = 0
         let trained = try trainer().train(vegetables(), options: twoClasses)
