@@ -70,16 +70,13 @@ struct DetectCommand: ParsableCommand {
         guard !files.isEmpty else {
             throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
         }
-        let annotatedFiles = try annotate.map {
-            try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "objects")
+        var annotations = try annotate.map {
+            try AnnotatedPhotoWriter(output: $0, arguments: paths, photos: files.map(\.url), suffix: "objects")
         }
-        let font = try annotate.map { _ in try Font.standard() }
         let detector = try detectorOptions.detector(model: model, confidence: confidence)
         var progress = ProgressBar(total: files.count)
         var failures = 0
         var objectCount = 0
-        var annotatedCount = 0
-        var annotationFailures = 0
         let start = DispatchTime.now().uptimeNanoseconds
         progress.draw()
         for (index, file) in files.enumerated() {
@@ -91,16 +88,8 @@ struct DetectCommand: ParsableCommand {
             case .success(let (photo, objects)):
                 objectCount += objects.count
                 printObjects(objects, file: file.displayPath, milliseconds: milliseconds)
-                if let annotatedFiles, let font {
-                    do {
-                        var annotator = ImageAnnotator(image: photo, font: font)
-                        annotator.drawObjects(objects)
-                        try annotatedFiles[index].write(annotator.image)
-                        annotatedCount += 1
-                    } catch {
-                        annotationFailures += 1
-                        StandardError.print("\(file.displayPath): error: the annotated image was not written: \(error)")
-                    }
+                annotations?.write(photo, index: index, displayPath: file.displayPath) { annotator in
+                    annotator.drawObjects(objects)
                 }
             case .failure(let error):
                 failures += 1
@@ -115,11 +104,8 @@ struct DetectCommand: ParsableCommand {
             files.count, files.count == 1 ? "" : "s", files.count - failures, failures, objectCount,
             objectCount == 1 ? "" : "s", seconds, Double(files.count) / max(seconds, 1e-9), detector.modelName,
             detector.labels.source == .none ? "none, classes are numbered" : detector.labels.source.description))
-        if let annotate {
-            StandardError.print("\(annotatedCount) annotated image\(annotatedCount == 1 ? "" : "s") written to \(annotate)"
-                + (annotationFailures > 0 ? ", \(annotationFailures) could not be written." : "."))
-        }
-        if failures + annotationFailures > 0 { throw ExitCode(1) }
+        annotations?.printSummary()
+        if failures + (annotations?.failed ?? 0) > 0 { throw ExitCode(1) }
     }
 
     /// The upright photo at `url` and the objects in it.

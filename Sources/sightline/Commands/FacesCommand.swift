@@ -68,18 +68,15 @@ struct FacesCommand: ParsableCommand {
         guard !files.isEmpty else {
             throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
         }
-        let annotatedFiles = try annotate.map {
-            try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "faces")
+        var annotations = try annotate.map {
+            try AnnotatedPhotoWriter(output: $0, arguments: paths, photos: files.map(\.url), suffix: "faces")
         }
-        let font = try annotate.map { _ in try Font.standard() }
         let detector = try FaceDetector(
             options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor),
             sessionOptions: SessionOptions(threads: threads))
         var progress = ProgressBar(total: files.count)
         var failures = 0
         var faceCount = 0
-        var annotatedCount = 0
-        var annotationFailures = 0
         let start = DispatchTime.now().uptimeNanoseconds
         progress.draw()
         for (index, file) in files.enumerated() {
@@ -91,16 +88,8 @@ struct FacesCommand: ParsableCommand {
             case .success(let (photo, faces)):
                 faceCount += faces.count
                 printFaces(faces, file: file.displayPath, milliseconds: milliseconds)
-                if let annotatedFiles, let font {
-                    do {
-                        var annotator = ImageAnnotator(image: photo, font: font)
-                        annotator.drawFaces(faces)
-                        try annotatedFiles[index].write(annotator.image)
-                        annotatedCount += 1
-                    } catch {
-                        annotationFailures += 1
-                        StandardError.print("\(file.displayPath): error: the annotated image was not written: \(error)")
-                    }
+                annotations?.write(photo, index: index, displayPath: file.displayPath) { annotator in
+                    annotator.drawFaces(faces)
                 }
             case .failure(let error):
                 failures += 1
@@ -114,11 +103,8 @@ struct FacesCommand: ParsableCommand {
             format: "%d file%@: %d searched, %d failed, %d face%@ found, in %.2f s (%.1f images/s).",
             files.count, files.count == 1 ? "" : "s", files.count - failures, failures,
             faceCount, faceCount == 1 ? "" : "s", seconds, Double(files.count) / max(seconds, 1e-9)))
-        if let annotate {
-            StandardError.print("\(annotatedCount) annotated image\(annotatedCount == 1 ? "" : "s") written to \(annotate)"
-                + (annotationFailures > 0 ? ", \(annotationFailures) could not be written." : "."))
-        }
-        if failures + annotationFailures > 0 { throw ExitCode(1) }
+        annotations?.printSummary()
+        if failures + (annotations?.failed ?? 0) > 0 { throw ExitCode(1) }
     }
 
     /// The upright photo at `url` and the faces in it.
