@@ -14,12 +14,18 @@ let package = Package(
         .library(name: "SightlineVision", targets: ["SightlineVision"]),
         .library(name: "SightlineStore", targets: ["SightlineStore"]),
         .library(name: "SightlineApps", targets: ["SightlineApps"]),
+        .library(name: "SightlinePresentation", targets: ["SightlinePresentation"]),
+        .library(name: "SightlineServer", targets: ["SightlineServer"]),
         .executable(name: "sightline", targets: ["sightline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
     ],
     targets: [
         // C kernels: packed GEMM, depthwise convolution and the thread pool, with AVX2/FMA
@@ -69,13 +75,40 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: optimise
         ),
+        // The JSON objects the CLI prints with --json and the web API answers with, so both
+        // show exactly the same shapes.
+        .target(
+            name: "SightlinePresentation",
+            dependencies: ["SightlineVision", "SightlineStore", "SightlineApps"]
+        ),
+        // `sightline serve`: the JSON API, the live-camera WebSocket and the web app
+        // (Resources/web) on Hummingbird 2, a thin layer over Apps.
+        .target(
+            name: "SightlineServer",
+            dependencies: [
+                "SightlineVision",
+                "SightlineImaging",
+                "SightlineStore",
+                "SightlineApps",
+                "SightlinePresentation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: optimise
+        ),
         .executableTarget(
             name: "sightline",
             dependencies: [
                 "SightlineVision",
                 "SightlineStore",
                 "SightlineApps",
+                "SightlinePresentation",
+                "SightlineServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: optimise
         ),
@@ -85,6 +118,9 @@ let package = Package(
         .testTarget(name: "SightlineAppsTests",
                     dependencies: ["SightlineApps", "SightlineStore", "SightlineVision", "SightlineImaging", "SightlineEngine"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "SightlineServerTests",
+                    dependencies: ["SightlineServer", "SightlineStore", "SightlineApps",
+                                   .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],

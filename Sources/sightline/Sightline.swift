@@ -30,5 +30,6 @@ struct Sightline: AsyncParsableCommand {
             EvaluateImageNetCommand.self,
             EvaluateDetectorCommand.self,
             BenchCommand.self,
+            ServeCommand.self,
         ])
 }

@@ -1,5 +1,6 @@
 // BenchmarkResult: one line of `sightline bench` — a measurement taken for Sightline and for
 // the ONNX Runtime reference under the same settings, and their ratio.
+import SightlinePresentation
 
 struct BenchmarkResult {
     /// "lite0-b1-t2": model, batch size (or "e2e-12mp") and thread count.

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlinePresentation
 import SightlineVision
 
 struct BenchCommand: ParsableCommand {

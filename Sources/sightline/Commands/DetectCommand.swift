@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import SightlineImaging
+import SightlinePresentation
 import SightlineVision
 
 struct DetectCommand: ParsableCommand {
@@ -123,11 +124,7 @@ struct DetectCommand: ParsableCommand {
 
     private func printObjects(_ objects: [DetectedObject], file: String, milliseconds: Double) {
         if json {
-            print(JSONLine.object([
-                ("file", .string(file)),
-                ("objects", .array(objects.map(Self.record))),
-                ("milliseconds", .number(milliseconds, digits: 3)),
-            ]).text)
+            print(DetectionJSON.record(objects, file: file, milliseconds: milliseconds).text)
             return
         }
         print(String(format: "%@  (%.1f ms): %d object%@", file, milliseconds, objects.count, objects.count == 1 ? "" : "s"))
@@ -146,21 +143,9 @@ struct DetectCommand: ParsableCommand {
             message = "\(error)"
         }
         if json {
-            print(JSONLine.object([("file", .string(file)), ("error", .string(message))]).text)
+            print(ErrorJSON.record(file: file, message: message).text)
         } else {
             StandardError.print("\(file): error: \(message)")
         }
-    }
-
-    /// One object of `--json` output.
-    private static func record(_ object: DetectedObject) -> JSONLine {
-        .object([
-            ("label", .string(object.label)),
-            ("confidence", .number(object.confidence, digits: 6)),
-            ("x", .number(object.boundingBox.x, digits: 2)),
-            ("y", .number(object.boundingBox.y, digits: 2)),
-            ("width", .number(object.boundingBox.width, digits: 2)),
-            ("height", .number(object.boundingBox.height, digits: 2)),
-        ])
     }
 }

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import SightlineEngine
+import SightlinePresentation
 import SightlineVision
 
 struct EvaluateCommand: ParsableCommand {

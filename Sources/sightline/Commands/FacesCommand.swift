@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlinePresentation
 import SightlineVision
 
 struct FacesCommand: ParsableCommand {
@@ -122,11 +123,7 @@ struct FacesCommand: ParsableCommand {
 
     private func printFaces(_ faces: [FaceObservation], file: String, milliseconds: Double) {
         if json {
-            print(JSONLine.object([
-                ("file", .string(file)),
-                ("faces", .array(faces.map(Self.record))),
-                ("milliseconds", .number(milliseconds, digits: 3)),
-            ]).text)
+            print(FaceJSON.record(faces, file: file, milliseconds: milliseconds).text)
             return
         }
         print(String(format: "%@  (%.1f ms): %d face%@", file, milliseconds, faces.count, faces.count == 1 ? "" : "s"))
@@ -145,31 +142,9 @@ struct FacesCommand: ParsableCommand {
             message = "\(error)"
         }
         if json {
-            print(JSONLine.object([("file", .string(file)), ("error", .string(message))]).text)
+            print(ErrorJSON.record(file: file, message: message).text)
         } else {
             StandardError.print("\(file): error: \(message)")
         }
-    }
-
-    /// One face of `--json` output.
-    private static func record(_ face: FaceObservation) -> JSONLine {
-        func point(_ point: PixelPoint) -> JSONLine {
-            .array([.number(point.x, digits: 2), .number(point.y, digits: 2)])
-        }
-        let landmarks = face.landmarks
-        return .object([
-            ("x", .number(face.boundingBox.x, digits: 2)),
-            ("y", .number(face.boundingBox.y, digits: 2)),
-            ("width", .number(face.boundingBox.width, digits: 2)),
-            ("height", .number(face.boundingBox.height, digits: 2)),
-            ("confidence", .number(face.confidence, digits: 6)),
-            ("landmarks", .object([
-                ("leftEye", point(landmarks.leftEye)),
-                ("rightEye", point(landmarks.rightEye)),
-                ("nose", point(landmarks.nose)),
-                ("mouthLeft", point(landmarks.mouthLeft)),
-                ("mouthRight", point(landmarks.mouthRight)),
-            ])),
-        ])
     }
 }

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlinePresentation
 import SightlineVision
 
 struct LocalizeCommand: ParsableCommand {

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import SightlineEngine
+import SightlinePresentation
 import SightlineVision
 
 struct SimilarCommand: ParsableCommand {
@@ -62,7 +63,7 @@ struct SimilarCommand: ParsableCommand {
         do {
             queryPrint = try extractor.featurePrint(imageAt: queryURL)
         } catch {
-            throw CommandFailure("The query photo \(query) cannot be used: \(ClassificationPrinter.message(for: error))")
+            throw CommandFailure("The query photo \(query) cannot be used: \(ClassificationJSON.message(for: error))")
         }
         var progress = ProgressBar(total: files.count)
         progress.draw()
@@ -80,14 +81,14 @@ struct SimilarCommand: ParsableCommand {
             }
             let errors = ranking.failures.map { failure in
                 JSONLine.object([("file", .string(displayPath[failure.url] ?? failure.url.path)),
-                                 ("error", .string(ClassificationPrinter.message(for: failure.error)))])
+                                 ("error", .string(ClassificationJSON.message(for: failure.error)))])
             }
             print(JSONLine.object([("query", .string(query)), ("model", .string(extractor.classifier.model.name)),
                                    ("results", .array(Array(results))), ("errors", .array(errors))]).text)
         } else {
             for failure in ranking.failures {
                 StandardError.print("\(displayPath[failure.url] ?? failure.url.path): error: "
-                    + ClassificationPrinter.message(for: failure.error))
+                    + ClassificationJSON.message(for: failure.error))
             }
             print("Most similar to \(query) (\(extractor.classifier.model.name) feature prints; distance 0 = same picture, "
                 + "1.41 = unrelated):")

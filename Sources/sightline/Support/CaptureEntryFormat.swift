@@ -1,8 +1,9 @@
 // CaptureEntryFormat: how `sightline history` shows one saved Object Recognizer capture — a
-// text line or a JSON object with its id, time, label, confidence, category and face count.
+// text line with its id, time, label, confidence, category and face count (JSON: CaptureEntryJSON).
 import Foundation
 import SightlineApps
 import SightlineImaging
+import SightlinePresentation
 import SightlineStore
 
 enum CaptureEntryFormat {
@@ -14,21 +15,6 @@ enum CaptureEntryFormat {
             text += "  " + FaceScan.summary(count: faces, in: language)
         }
         return text
-    }
-
-    /// {"id", "created_at" (ISO 8601, UTC), "label", "index", "confidence", "category",
-    /// "category_name", "faces" (null when no face scan ran)}
-    static func json(_ entry: RecognitionCaptureSummary, categories: ObjectCategories, language: Language) -> JSONLine {
-        .object([
-            ("id", .integer(Int(entry.id))),
-            ("created_at", .string(ISO8601DateFormatter().string(from: entry.createdAt))),
-            ("label", .string(entry.label)),
-            ("index", .integer(entry.classIndex)),
-            ("confidence", .number(entry.confidence, digits: 6)),
-            ("category", .string(entry.categoryID)),
-            ("category_name", .string(categories.category(id: entry.categoryID)?.name.text(in: language) ?? entry.categoryID)),
-            ("faces", entry.faceCount.map { .integer($0) } ?? .null),
-        ])
     }
 
     private static func timestamp(_ date: Date) -> String {

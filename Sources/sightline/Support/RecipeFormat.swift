@@ -44,16 +44,4 @@ enum RecipeFormat {
         if let title = item.recipeTitle { text += " (\(title))" }
         return text
     }
-
-    /// {"id", "name", "amount", "recipe_id", "recipe_title", "checked"}
-    static func shoppingJSON(_ item: ShoppingListItem) -> JSONLine {
-        .object([
-            ("id", item.id.map { .integer(Int($0)) } ?? .null),
-            ("name", .string(item.name)),
-            ("amount", item.amount.map { .string($0) } ?? .null),
-            ("recipe_id", item.recipeID.map { .string($0) } ?? .null),
-            ("recipe_title", item.recipeTitle.map { .string($0) } ?? .null),
-            ("checked", .bool(item.isChecked)),
-        ])
-    }
 }

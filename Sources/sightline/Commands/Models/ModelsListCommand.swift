@@ -2,6 +2,7 @@
 // input, licence and provenance, as a table or JSON.
 import ArgumentParser
 import Foundation
+import SightlinePresentation
 import SightlineVision
 
 struct ModelsListCommand: ParsableCommand {

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlinePresentation
 
 struct BreedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 // BreedsFavouritesListCommand: `sightline breeds favourites list` — favourite breeds, newest first.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct BreedsFavouritesListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List favourite breeds, newest first.")

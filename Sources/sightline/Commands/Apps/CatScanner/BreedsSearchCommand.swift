@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlinePresentation
 
 struct BreedsSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

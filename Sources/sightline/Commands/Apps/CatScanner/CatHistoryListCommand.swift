@@ -1,6 +1,7 @@
 // CatHistoryListCommand: `sightline cat history list` — the saved cat scans, newest first.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct CatHistoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +28,7 @@ struct CatHistoryListCommand: ParsableCommand {
         let archive = CatScanArchive(store: try AppDataStore.open())
         let entries = try archive.entries(limit: limit)
         for entry in entries {
-            print(json ? CatScanFormat.json(entry).text : CatScanFormat.line(entry))
+            print(json ? CatScanJSON.entry(entry).text : CatScanFormat.line(entry))
         }
         if entries.isEmpty, !json { print("The cat history is empty.") }
     }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlinePresentation
 
 struct CatHistoryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +34,7 @@ struct CatHistoryShowCommand: ParsableCommand {
                 : "There is no saved cat scan '\(id)'; `sightline cat history list` shows the ids.")
         }
         if json {
-            print(CatScanFormat.json(entry).text)
+            print(CatScanJSON.entry(entry).text)
         } else {
             print(CatScanFormat.line(entry))
             print("  " + entry.message)

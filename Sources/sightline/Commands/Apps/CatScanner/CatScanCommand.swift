@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import SightlineApps
 import SightlineEngine
+import SightlinePresentation
 import SightlineVision
 
 struct CatScanCommand: ParsableCommand {
@@ -73,12 +74,12 @@ struct CatScanCommand: ParsableCommand {
                 }
                 let result = try scanner.scan(photo: photo)
                 let historyID = try archive?.save(result, photo: photo).id
-                print(json ? try CatScanFormat.json(result, file: file.displayPath, historyID: historyID).text
+                print(json ? try CatScanJSON.record(result, file: file.displayPath, historyID: historyID, language: language).text
                            : CatScanFormat.text(result, file: file.displayPath, historyID: historyID,
                                                 encyclopaedia: encyclopaedia, language: language))
             } catch {
                 failures += 1
-                let message = (error as? ClassificationError).map(ClassificationPrinter.message) ?? "\(error)"
+                let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"
                 if json {
                     print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string(message))]).text)
                 } else {

@@ -2,6 +2,7 @@
 // normalised; empty and duplicate entries are ignored.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct KitchenAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,7 +45,7 @@ struct KitchenAddCommand: ParsableCommand {
                                     ("result", .string(result))]))
         }
         if json {
-            print(try context.ingredientListJSON().prepending([("changes", .array(changes))]).text)
+            print(ShoppingListJSON.ingredients(try context.ingredientList.names()).prepending([("changes", .array(changes))]).text)
         }
     }
 }

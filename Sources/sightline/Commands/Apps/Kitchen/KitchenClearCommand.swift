@@ -1,6 +1,7 @@
 // KitchenClearCommand: `sightline kitchen clear` — empties the ingredient list.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct KitchenClearCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "clear", abstract: "Empty the ingredient list.")
@@ -11,6 +12,6 @@ struct KitchenClearCommand: ParsableCommand {
     func run() throws {
         let context = try KitchenContext.open()
         let count = try context.ingredientList.clear()
-        print(json ? try context.ingredientListJSON().text : "Removed \(count) ingredient\(count == 1 ? "" : "s").")
+        print(json ? ShoppingListJSON.ingredients(try context.ingredientList.names()).text : "Removed \(count) ingredient\(count == 1 ? "" : "s").")
     }
 }

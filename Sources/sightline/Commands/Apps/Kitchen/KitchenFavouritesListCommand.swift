@@ -1,6 +1,7 @@
 // KitchenFavouritesListCommand: `sightline kitchen favourites list` — favourite recipes, newest first.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct KitchenFavouritesListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

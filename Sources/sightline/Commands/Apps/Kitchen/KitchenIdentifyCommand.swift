@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import SightlineApps
 import SightlineEngine
+import SightlinePresentation
 import SightlineVision
 
 struct KitchenIdentifyCommand: ParsableCommand {
@@ -71,7 +72,7 @@ struct KitchenIdentifyCommand: ParsableCommand {
                 }
             } catch {
                 failures += 1
-                let message = (error as? ClassificationError).map(ClassificationPrinter.message) ?? "\(error)"
+                let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"
                 if json {
                     print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string(message))]).text)
                 } else {

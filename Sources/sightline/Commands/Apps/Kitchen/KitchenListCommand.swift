@@ -1,6 +1,7 @@
 // KitchenListCommand: `sightline kitchen list` — the ingredient list, newest on top.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct KitchenListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +15,7 @@ struct KitchenListCommand: ParsableCommand {
     func run() throws {
         let context = try KitchenContext.open()
         if json {
-            print(try context.ingredientListJSON().text)
+            print(ShoppingListJSON.ingredients(try context.ingredientList.names()).text)
             return
         }
         let names = try context.ingredientList.names()

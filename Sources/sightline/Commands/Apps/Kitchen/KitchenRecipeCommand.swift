@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlinePresentation
 
 struct KitchenRecipeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

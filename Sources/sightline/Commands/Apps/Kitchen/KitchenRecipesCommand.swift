@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlinePresentation
 
 struct KitchenRecipesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

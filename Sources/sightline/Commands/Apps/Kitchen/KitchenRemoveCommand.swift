@@ -1,6 +1,7 @@
 // KitchenRemoveCommand: `sightline kitchen remove TEXT…` — deletes ingredients from the list.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct KitchenRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,7 +25,7 @@ struct KitchenRemoveCommand: ParsableCommand {
                 missing.append(text)
             }
         }
-        if json { print(try context.ingredientListJSON().text) }
+        if json { print(ShoppingListJSON.ingredients(try context.ingredientList.names()).text) }
         if !missing.isEmpty {
             throw CommandFailure("Not on the list: \(missing.joined(separator: ", ")); `sightline kitchen list` shows it.")
         }

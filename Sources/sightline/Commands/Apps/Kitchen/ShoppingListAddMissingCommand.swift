@@ -2,6 +2,7 @@
 // recipe's missing ingredients, with amounts, on the shopping list.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct ShoppingListAddMissingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,7 +25,7 @@ struct ShoppingListAddMissingCommand: AsyncParsableCommand {
         let (items, newLines) = try context.shoppingList.addMissing(
             of: recipe, have: try context.ingredientList.names(), ignorePantryStaples: ignorePantry)
         if json {
-            print(JSONLine.object([("items", .array(try context.shoppingList.items().map(RecipeFormat.shoppingJSON)))]).text)
+            print(ShoppingListJSON.list(try context.shoppingList.items()).text)
             return
         }
         if items.isEmpty {

@@ -1,6 +1,7 @@
 // ShoppingListShowCommand: `sightline kitchen shopping-list [list]` — the shopping list.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct ShoppingListShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +15,7 @@ struct ShoppingListShowCommand: ParsableCommand {
     func run() throws {
         let items = try KitchenContext.open().shoppingList.items()
         if json {
-            print(JSONLine.object([("items", .array(items.map(RecipeFormat.shoppingJSON)))]).text)
+            print(ShoppingListJSON.list(items).text)
             return
         }
         if items.isEmpty {

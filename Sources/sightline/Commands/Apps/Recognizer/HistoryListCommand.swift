@@ -2,6 +2,7 @@
 // one category or grouped by category.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct HistoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +48,7 @@ struct HistoryListCommand: ParsableCommand {
                     print(JSONLine.object([
                         ("category", .string(group.category.id)),
                         ("category_name", .string(group.category.name.text(in: language))),
-                        ("captures", .array(group.captures.map { CaptureEntryFormat.json($0, categories: categories, language: language) })),
+                        ("captures", .array(group.captures.map { CaptureEntryJSON.record($0, categories: categories, language: language) })),
                     ]).text)
                 } else {
                     print("\(group.category.name.text(in: language)) (\(group.captures.count))")
@@ -61,7 +62,7 @@ struct HistoryListCommand: ParsableCommand {
         }
         let entries = try history.entries(limit: limit, categoryID: category)
         for entry in entries {
-            print(json ? CaptureEntryFormat.json(entry, categories: categories, language: language).text
+            print(json ? CaptureEntryJSON.record(entry, categories: categories, language: language).text
                        : CaptureEntryFormat.line(entry, categories: categories, language: language))
         }
         if entries.isEmpty, !json { print("The history is empty.") }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlinePresentation
 
 struct HistoryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +38,7 @@ struct HistoryShowCommand: ParsableCommand {
             throw CommandFailure(id == "latest" ? "The history is empty."
                 : "There is no capture '\(id)'; `sightline history list` shows the ids.")
         }
-        print(json ? CaptureEntryFormat.json(entry, categories: categories, language: language).text
+        print(json ? CaptureEntryJSON.record(entry, categories: categories, language: language).text
                    : CaptureEntryFormat.line(entry, categories: categories, language: language))
         if let image, let data = try history.image(id: entry.id) {
             try write(data, to: image)

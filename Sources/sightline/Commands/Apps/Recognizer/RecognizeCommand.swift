@@ -7,6 +7,7 @@ import Foundation
 import SightlineApps
 import SightlineEngine
 import SightlineImaging
+import SightlinePresentation
 import SightlineStore
 import SightlineVision
 
@@ -119,34 +120,7 @@ struct RecognizeCommand: ParsableCommand {
 
     private func printRecognition(_ recognition: ObjectRecognition, file: String, savedID: Int64?) {
         if json {
-            var members: [(String, JSONLine)] = [
-                ("file", .string(file)),
-                ("label", .string(recognition.label)),
-                ("index", .integer(recognition.best.index)),
-                ("confidence", .number(recognition.confidence, digits: 6)),
-                ("confidence_text", .string(recognition.confidenceText)),
-                ("category", .string(recognition.category.id)),
-                ("category_name", .string(recognition.category.name.text(in: language))),
-                ("caption", .string(recognition.caption)),
-                ("top5", .array(recognition.ranked.prefix(ObjectRecognizer.rankedCount).map { observation in
-                    .object([("label", .string(observation.label)), ("index", .integer(observation.index)),
-                             ("confidence", .number(Double(observation.confidence), digits: 6))])
-                })),
-            ]
-            if let scan = recognition.faceScan {
-                members.append(("faces", .integer(scan.count)))
-                members.append(("face_boxes", .array(scan.faces.map { face in
-                    .object([("x", .number(face.boundingBox.x, digits: 2)), ("y", .number(face.boundingBox.y, digits: 2)),
-                             ("width", .number(face.boundingBox.width, digits: 2)),
-                             ("height", .number(face.boundingBox.height, digits: 2)),
-                             ("confidence", .number(face.confidence, digits: 6))])
-                })))
-                members.append(("faces_text", .string(scan.summary(in: language))))
-            }
-            if let savedID {
-                members.append(("saved_id", .integer(Int(savedID))))
-            }
-            print(JSONLine.object(members).text)
+            print(RecognitionJSON.record(recognition, file: file, language: language, savedID: savedID).text)
             return
         }
         print("\(file): \(recognition.caption)  [\(recognition.category.name.text(in: language))]")
@@ -170,7 +144,7 @@ struct RecognizeCommand: ParsableCommand {
 
     private func printError(_ error: Error, file: String) {
         if json {
-            print(JSONLine.object([("file", .string(file)), ("error", .string("\(error)"))]).text)
+            print(ErrorJSON.record(file: file, message: "\(error)").text)
         } else {
             StandardError.print("\(file): error: \(error)")
         }

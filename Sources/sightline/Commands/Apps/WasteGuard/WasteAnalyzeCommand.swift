@@ -7,6 +7,7 @@ import Foundation
 import SightlineApps
 import SightlineEngine
 import SightlineImaging
+import SightlinePresentation
 import SightlineStore
 import SightlineVision
 
@@ -118,7 +119,8 @@ struct WasteAnalyzeCommand: ParsableCommand {
                 }
                 try tally.record(report)
                 if json {
-                    print(WasteReportFormat.json(report, file: file.displayPath, models: models).text)
+                    print(WasteReportJSON.record(report, file: file.displayPath, models: models,
+                                                                 symbolLocation: { AppResources.url($0.symbolPath).path }).text)
                 } else {
                     print(WasteReportFormat.text(report, file: file.displayPath, title: title, models: models))
                 }

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlinePresentation
 
 struct WasteConsentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,13 +47,7 @@ struct WasteConsentCommand: ParsableCommand {
         }
         let status = try consent.status()
         if json {
-            print(JSONLine.object(status.map { state in
-                (state.document.rawValue, .object([
-                    ("version", .string(state.version)),
-                    ("state", .string(state.state.rawValue)),
-                    ("accepted_at", state.acceptedAt.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
-                ]))
-            }).text)
+            print(WasteConsentJSON.record(status, texts: knowledge.texts, language: language).text)
             return
         }
         let changed = !accept.isEmpty || !withdraw.isEmpty

@@ -2,6 +2,7 @@
 // to take a good photo.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct WasteHelpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,9 +16,16 @@ struct WasteHelpCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: "Language: en, de or uk.")
     var language: Language = .english
 
+    @Flag(help: "Print JSON instead of text: {\"modes\": [{\"mode\", \"title\", \"body\"}]}.")
+    var json = false
+
     func run() throws {
         let texts = try WasteKnowledge.bundled().texts
         let modes = mode.map { [$0] } ?? WasteGuardMode.allCases
+        if json {
+            print(WasteHelpJSON.record(modes, texts: texts, language: language).text)
+            return
+        }
         let sections = modes.map { mode in
             let help = texts.help(for: mode)
             return "\(help.title.text(in: language)) (--mode \(mode.rawValue))\n\n\(help.body.text(in: language))\n"

@@ -2,6 +2,7 @@
 // disposal rules WasteGuard has, marks the chosen one, and chooses another with --set.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct WasteMunicipalityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,18 +34,7 @@ struct WasteMunicipalityCommand: ParsableCommand {
         }
         let selected = try settings.municipality()
         if json {
-            print(JSONLine.object([
-                ("selected", .string(selected.id)),
-                ("municipalities", .array(knowledge.municipalities.map { municipality in
-                    .object([
-                        ("id", .string(municipality.id)),
-                        ("name", .string(municipality.name.text(in: language))),
-                        ("default", .bool(municipality.isDefault)),
-                        ("source", .string(municipality.source.url)),
-                        ("note", .string(municipality.note.text(in: language))),
-                    ])
-                })),
-            ]).text)
+            print(WasteMunicipalityJSON.record(selected: selected, knowledge: knowledge, language: language).text)
             return
         }
         for municipality in knowledge.municipalities {

@@ -2,6 +2,7 @@
 // 20 objects the installed models recognise, and on what basis.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 import SightlineVision
 
 struct WasteOverviewCommand: ParsableCommand {
@@ -33,28 +34,6 @@ struct WasteOverviewCommand: ParsableCommand {
             print(overview.text(in: language, texts: knowledge.texts), terminator: "")
             return
         }
-        print(JSONLine.object([
-            ("detector", overview.detectorModel.map { .string($0) } ?? .null),
-            ("imagenet_model", overview.imageNetModel.map { .string($0) } ?? .null),
-            ("recognised", .integer(overview.recognisedClasses.count)),
-            ("classes", .array(overview.entries.map { entry in
-                let basis: (String?, [String]) = switch entry.basis {
-                case .detector: ("detector", [])
-                case .imageNet(_, let classes): ("imagenet", classes)
-                case .notRecognised: (nil, [])
-                }
-                return .object([
-                    ("label", .string(entry.wasteClass.label)),
-                    ("display_name", .string(entry.wasteClass.displayName.text(in: language))),
-                    ("organic", .bool(entry.wasteClass.isOrganic)),
-                    ("recognised", .bool(entry.isRecognised)),
-                    ("basis", basis.0.map { .string($0) } ?? .null),
-                    ("imagenet_classes", .array(basis.1.map { .string($0) })),
-                ])
-            })),
-            ("heads", .array(overview.heads.map { head in
-                .object([("model", .string(head.model)), ("labels", .array(head.labels.map { .string($0) }))])
-            })),
-        ]).text)
+        print(WasteOverviewJSON.record(overview, texts: knowledge.texts, language: language).text)
     }
 }

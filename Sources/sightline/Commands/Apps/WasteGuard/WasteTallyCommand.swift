@@ -2,6 +2,7 @@
 // show the counts per object, or reset them. Counts only, never images.
 import ArgumentParser
 import SightlineApps
+import SightlinePresentation
 
 struct WasteTallyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,13 +50,7 @@ struct WasteTallyCommand: ParsableCommand {
             knowledge.wasteClass(label: label)?.displayName.text(in: language) ?? label
         }
         if json {
-            print(JSONLine.object([
-                ("enabled", .bool(enabled)),
-                ("counts", .array(counts.map { entry in
-                    .object([("label", .string(entry.label)), ("display_name", .string(name(entry.label))),
-                             ("count", .integer(entry.count))])
-                })),
-            ]).text)
+            print(WasteTallyJSON.record(enabled: enabled, counts: counts, knowledge: knowledge, language: language).text)
             return
         }
         print(knowledge.texts.tally.explanation.text(in: language))

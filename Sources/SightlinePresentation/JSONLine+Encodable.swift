@@ -6,20 +6,27 @@ import Foundation
 
 extension JSONLine {
     /// `value` as JSON with its keys in encoding order.
-    static func encoding<Value: Encodable>(_ value: Value) throws -> JSONLine {
+    public static func encoding<Value: Encodable>(_ value: Value) throws -> JSONLine {
         let root = JSONNodeBox()
         try root.encode(value, codingPath: [])
         return root.line
     }
 
     /// This object with `members` put in front; other values are returned unchanged.
-    func prepending(_ members: [(String, JSONLine)]) -> JSONLine {
+    public func prepending(_ members: [(String, JSONLine)]) -> JSONLine {
         guard case .object(let existing) = self else { return self }
         return .object(members + existing.filter { key, _ in !members.contains { $0.0 == key } })
     }
 
+    /// This object with the member `key`'s value replaced, in its place; other values are
+    /// returned unchanged.
+    public func replacing(_ key: String, with value: JSONLine) -> JSONLine {
+        guard case .object(let existing) = self else { return self }
+        return .object(existing.map { $0.0 == key ? ($0.0, value) : $0 })
+    }
+
     /// This object with `members` added at the end; other values are returned unchanged.
-    func appending(_ members: [(String, JSONLine)]) -> JSONLine {
+    public func appending(_ members: [(String, JSONLine)]) -> JSONLine {
         guard case .object(let existing) = self else { return self }
         return .object(existing.filter { key, _ in !members.contains { $0.0 == key } } + members)
     }

@@ -1,9 +1,10 @@
 // JSONLine: one JSON value written as a single line with its object keys in the order given,
-// the format of every --json output of the CLI (Foundation's JSONEncoder does not keep order).
+// the format of every --json output of the CLI and every answer of the web API (Foundation's
+// JSONEncoder does not keep order).
 import Foundation
 
 /// A JSON value whose objects keep their keys in insertion order.
-enum JSONLine {
+public enum JSONLine: Sendable {
     case string(String)
     case number(Double)
     case integer(Int)
@@ -13,13 +14,13 @@ enum JSONLine {
     case object([(String, JSONLine)])
 
     /// `value` rounded to `digits` decimals, so output shows 7.912 rather than 7.912000179290771.
-    static func number(_ value: Double, digits: Int) -> JSONLine {
+    public static func number(_ value: Double, digits: Int) -> JSONLine {
         let scale = pow(10, Double(digits))
         return .number((value * scale).rounded() / scale)
     }
 
     /// The value as compact JSON text.
-    var text: String {
+    public var text: String {
         switch self {
         case .string(let value): return Self.quoted(value)
         case .number(let value): return value.isFinite ? "\(value)" : "null"

@@ -1,0 +1,69 @@
+// AppServices: what the routes share — the store, the apps' bundled knowledge and the models,
+// each loaded once on first use (a missing model is an error of the request that needs it,
+// not of the server's start), and the inference gate.
+import Foundation
+import SightlineApps
+import SightlineEngine
+import SightlineStore
+import SightlineVision
+
+final class AppServices: Sendable {
+    let configuration: ServerConfiguration
+    let store: Store
+    let models: ModelStore
+    let gate: InferenceGate
+
+    let categories: Lazy<ObjectCategories>
+    let recognizer: Lazy<ObjectRecognizer>
+    let classifiers: LazyDictionary<ImageClassifier>
+    let detectors: LazyDictionary<ObjectDetector>
+    let faceDetector: Lazy<FaceDetector>
+    let wasteKnowledge: Lazy<WasteKnowledge>
+    let wasteGuard: Lazy<WasteGuard>
+    let encyclopaedia: Lazy<BreedEncyclopaedia>
+    let catScanner: Lazy<CatScanner>
+    let kitchenKnowledge: Lazy<KitchenKnowledge>
+    let ingredientIdentifier: Lazy<IngredientIdentifier>
+
+    init(configuration: ServerConfiguration, store: Store, models: ModelStore = ModelStore()) {
+        self.configuration = configuration
+        self.store = store
+        self.models = models
+        gate = InferenceGate(slots: configuration.inferenceSlots, queueLength: configuration.inferenceQueueLength)
+        // Requests already run side by side (inference slots), so each inference uses one
+        // engine thread per slot's share of the cores.
+        let sessionOptions = SessionOptions(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, configuration.inferenceSlots)))
+        let maxPixels = configuration.maxPixels
+        categories = Lazy { try ObjectCategories.bundled() }
+        recognizer = Lazy {
+            let classifier = try ImageClassifier(model: models.model(ObjectRecognizer.defaultModelName), options: sessionOptions,
+                                                 maxPixels: maxPixels)
+            let faces = try FaceDetector(sessionOptions: sessionOptions, store: models)
+            return try ObjectRecognizer(classifier: classifier, categories: ObjectCategories.bundled(), faceDetector: faces)
+        }
+        classifiers = LazyDictionary { name in
+            try ImageClassifier(model: models.model(name), options: sessionOptions, maxPixels: maxPixels)
+        }
+        detectors = LazyDictionary { name in
+            try ObjectDetector(model: models.model(name), sessionOptions: sessionOptions, maxPixels: maxPixels)
+        }
+        faceDetector = Lazy { try FaceDetector(sessionOptions: sessionOptions, store: models) }
+        wasteKnowledge = Lazy { try WasteKnowledge.bundled() }
+        wasteGuard = Lazy { try WasteGuard(store: models, sessionOptions: sessionOptions) }
+        encyclopaedia = Lazy { try BreedEncyclopaedia.bundled() }
+        catScanner = Lazy { try CatScanner.installed(in: models, options: sessionOptions) }
+        kitchenKnowledge = Lazy { try KitchenKnowledge.bundled() }
+        ingredientIdentifier = Lazy { [kitchenKnowledge] in
+            try IngredientIdentifier.installed(vocabulary: kitchenKnowledge.get().vocabulary, in: models, options: sessionOptions)
+        }
+    }
+
+    /// Runs model work through the gate, off the event loop.
+    func infer<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await gate.run(work)
+    }
+
+    var kitchen: KitchenContext {
+        get throws { KitchenContext(knowledge: try kitchenKnowledge.get(), store: store) }
+    }
+}

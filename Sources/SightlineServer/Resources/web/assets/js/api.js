@@ -1,0 +1,72 @@
+// api.js: the one place that talks to Sightline's JSON API (/api/v1/, docs/API.md). Adds
+// ?lang= to every request, sends photos as multipart uploads in the field "photo", and turns
+// every failure — an {"error": {"code", "message"}} answer, a non-JSON answer or a network
+// failure — into an ApiError the pages show to the user.
+import { language, t } from './i18n.js';
+
+/** A failed API call: the server's error code and message, and the HTTP status (0: no answer). */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** The URL of an API path with query parameters (empty ones left out) and the language. */
+export function apiUrl(path, params = {}) {
+  const url = new URL(`/api/v1/${path.replace(/^\//, '')}`, location.origin);
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+  }
+  if (!url.searchParams.has('lang')) url.searchParams.set('lang', language());
+  return url.pathname + url.search;
+}
+
+async function request(method, path, { params, json, body, headers = {}, signal } = {}) {
+  const init = { method, headers: { Accept: 'application/json', ...headers }, signal };
+  if (json !== undefined) {
+    init.body = JSON.stringify(json);
+    init.headers['Content-Type'] = 'application/json';
+  } else if (body !== undefined) {
+    init.body = body;
+  }
+  let response;
+  try {
+    response = await fetch(apiUrl(path, params), init);
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    throw new ApiError('network', t('error.network'), 0);
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const error = data && data.error;
+    if (error && error.message) throw new ApiError(error.code || 'error', error.message, response.status);
+    throw new ApiError('http', t('error.http', { status: response.status }), response.status);
+  }
+  if (data && data.error && data.error.message) throw new ApiError(data.error.code || 'error', data.error.message, response.status);
+  return data;
+}
+
+export const api = {
+  get: (path, params, options = {}) => request('GET', path, { params, ...options }),
+  post: (path, json, params) => request('POST', path, { json, params }),
+  put: (path, json, params) => request('PUT', path, { json, params }),
+  patch: (path, json, params) => request('PATCH', path, { json, params }),
+  delete: (path, params) => request('DELETE', path, { params }),
+  /** Uploads a photo (Blob or File) as multipart/form-data in the field "photo". */
+  upload(path, photo, params, options = {}) {
+    const form = new FormData();
+    form.append('photo', photo, photo.name || 'photo.jpg');
+    return request('POST', path, { body: form, params, ...options });
+  },
+};

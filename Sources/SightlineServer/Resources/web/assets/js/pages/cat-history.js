@@ -1,0 +1,76 @@
+// cat-history.js: the Cat Scanner's saved scans, newest first — thumbnail, date and time,
+// message and the three breeds linked to the encyclopaedia; delete one or all.
+import { h, iconButton, button, replace } from '../dom.js';
+import { t, formatDateTime } from '../i18n.js';
+import { api } from '../api.js';
+import { confirmDialog } from '../ui/dialog.js';
+import { loadingState, emptyState, errorState } from '../ui/components.js';
+import { showError, showStatus } from '../ui/notices.js';
+import { breedButtons } from './cat.js';
+
+export default {
+  id: 'cat-history',
+  title: () => t('catHistory.title'),
+  back: '/cat',
+  async render({ root, isCurrent }) {
+    let scans = [];
+    const list = h('div', { test: 'cat-history' });
+    const clearButton = button(t('history.deleteAll'), { icon: 'trash', variant: 'danger-ghost', test: 'cat-history-delete-all' });
+
+    const item = (scan) => h('li', { class: 'history-item history-item--cat', test: 'cat-history-item', dataset: { id: scan.id } },
+      h('a', { href: `/api/v1/cat/history/${scan.id}/photo`, target: '_blank', rel: 'noopener', class: 'history-item__thumb-link', 'aria-label': t('catHistory.openPhoto') },
+        h('img', { class: 'thumb', src: `/api/v1/cat/history/${scan.id}/thumbnail`, alt: t('catHistory.thumbAlt', { date: formatDateTime(scan.created_at) }), loading: 'lazy', test: 'cat-history-thumb' })),
+      h('div', { class: 'history-item__text' },
+        h('time', { class: 'meta', datetime: scan.created_at, text: formatDateTime(scan.created_at) }),
+        h('p', { class: 'history-item__title', test: 'cat-history-message', text: scan.message }),
+        breedButtons(scan.breeds, 'cat-history-breed')),
+      iconButton('trash', t('catHistory.delete'), {
+        test: 'cat-history-delete',
+        variant: 'danger',
+        onClick: async () => {
+          try {
+            await api.delete(`cat/history/${scan.id}`);
+            scans = scans.filter((s) => s.id !== scan.id);
+            draw();
+            showStatus(t('history.deleted'));
+          } catch (error) {
+            showError(error);
+          }
+        },
+      }));
+
+    const draw = () => {
+      clearButton.disabled = scans.length === 0;
+      replace(list, scans.length
+        ? h('ul', { class: 'history-list' }, scans.map(item))
+        : emptyState(t('catHistory.empty'), { test: 'cat-history-empty', iconName: 'cat' }));
+    };
+
+    clearButton.addEventListener('click', async () => {
+      if (!(await confirmDialog(t('history.deleteAllTitle'), t('catHistory.deleteAllText', { count: scans.length }), t('history.deleteAll')))) return;
+      try {
+        await api.delete('cat/history');
+        scans = [];
+        draw();
+        showStatus(t('history.deleted'));
+      } catch (error) {
+        showError(error);
+      }
+    });
+
+    const load = async () => {
+      replace(list, loadingState());
+      try {
+        const answer = await api.get('cat/history', { limit: 500 });
+        if (!isCurrent()) return;
+        scans = answer.scans || [];
+        draw();
+      } catch (error) {
+        replace(list, errorState(error, load));
+      }
+    };
+
+    root.append(h('div', { class: 'toolbar toolbar--end' }, clearButton), list);
+    await load();
+  },
+};

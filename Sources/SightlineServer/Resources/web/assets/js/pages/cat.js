@@ -1,0 +1,105 @@
+// cat.js: the Cat Scanner. A photo from the camera or the device goes to POST /api/v1/cat
+// (saved to the history, as in the original app); the answer's message ("This cat shares the
+// features of:" or "I don't think this is a cat but if it was it would be:") is shown with the
+// three breeds as "<Breed>: <value>%" buttons that open their encyclopaedia entries.
+// "Clear Page" empties the page for the next scan.
+import { h, icon, iconButton, button, link, replace } from '../dom.js';
+import { t, percent } from '../i18n.js';
+import { api } from '../api.js';
+import { Stage } from '../ui/stage.js';
+import { LiveView } from '../ui/live-view.js';
+import { fileButton, loadingState } from '../ui/components.js';
+import { showError } from '../ui/notices.js';
+
+export function breedPath(name) {
+  return `/breeds/${encodeURIComponent(name)}`;
+}
+
+/** The three "<Breed>: <value>%" buttons of a scan. */
+export function breedButtons(breeds, test = 'breed-button') {
+  return h('div', { class: 'breed-buttons' }, (breeds || []).slice(0, 3).map((breed) => link(breedPath(breed.name),
+    [h('span', { class: 'breed-button__name', text: `${breed.name}:` }), ' ', h('span', { class: 'breed-button__value', text: percent(breed.confidence) })],
+    { class: 'breed-button', test, dataset: { breed: breed.name } })));
+}
+
+export default {
+  id: 'cat',
+  title: () => t('cat.name'),
+  back: '/',
+  render({ root }) {
+    const stage = new Stage({ test: 'cat-stage', label: t('cat.cameraLabel') });
+    const placeholder = () => stage.showPlaceholder(h('div', { class: 'camera-problem' }, icon('cat', 'state__icon'), h('p', { text: t('cat.placeholder') })));
+    placeholder();
+    const result = h('section', { class: 'cat-result', test: 'cat-result', 'aria-live': 'polite' });
+    let ticket = 0;
+
+    const scan = async (photo) => {
+      const current = ++ticket;
+      await stage.showImage(photo, t('cat.photoAlt'));
+      replace(result, loadingState(t('cat.scanning'), 'cat-loading'));
+      try {
+        const scanResult = await api.upload('cat', photo, { save: true });
+        if (current !== ticket) return;
+        stage.image.alt = `${scanResult.message} ${(scanResult.breeds || []).map((b) => `${b.name} ${percent(b.confidence)}`).join(', ')}`;
+        replace(result,
+          h('p', { class: `cat-message ${scanResult.is_cat ? 'cat-message--cat' : 'cat-message--not-cat'}`, test: 'cat-message', dataset: { isCat: String(scanResult.is_cat) }, text: scanResult.message }),
+          breedButtons(scanResult.breeds),
+          h('p', { class: 'muted small', text: scanResult.history_id ? t('cat.savedToHistory') : '' }));
+      } catch (error) {
+        if (current !== ticket) return;
+        result.replaceChildren();
+        showError(error);
+      }
+    };
+
+    const liveView = new LiveView(stage, {
+      onStateChange: (running) => {
+        takePhoto.querySelector('span').textContent = running ? t('cat.capture') : t('cat.takePhoto');
+        takePhoto.classList.toggle('button--capture', running);
+        switchButton.disabled = !running;
+      },
+    });
+    const takePhoto = button(t('cat.takePhoto'), {
+      icon: 'camera', variant: 'primary', test: 'take-photo',
+      onClick: async () => {
+        if (!liveView.running) {
+          await liveView.start();
+          return;
+        }
+        const photo = await liveView.camera.capture(1600, 0.9);
+        liveView.stop();
+        if (photo) scan(photo);
+      },
+    });
+    const switchButton = iconButton('switch-camera', t('camera.switch'), { test: 'switch-camera', onClick: () => liveView.switchCamera(), attrs: { disabled: true } });
+    const clearPage = button(t('cat.clear'), {
+      icon: 'close', variant: 'ghost', test: 'clear-page',
+      onClick: () => {
+        ticket++;
+        liveView.stop();
+        placeholder();
+        result.replaceChildren();
+      },
+    });
+
+    root.append(
+      h('div', { class: 'stage-wrap' }, stage.element),
+      h('div', { class: 'camera-controls camera-controls--waste' },
+        takePhoto,
+        fileButton(t('action.chooseImage'), (file) => {
+          liveView.stop();
+          scan(file);
+        }),
+        switchButton),
+      result,
+      h('div', { class: 'link-row' },
+        clearPage,
+        link('/breeds', [icon('book'), h('span', { text: t('breeds.title') })], { class: 'button button--ghost', test: 'encyclopaedia-link' }),
+        link('/cat/history', [icon('history'), h('span', { text: t('catHistory.title') })], { class: 'button button--ghost', test: 'cat-history-link' })));
+
+    return () => {
+      liveView.destroy();
+      stage.destroy();
+    };
+  },
+};

@@ -1,0 +1,245 @@
+// kitchen.js: the Kitchen's main page. The ingredient list (newest on top) is built by typing
+// or from a photo — POST /api/v1/kitchen/identify adds the ingredient only when it is sure
+// (≥ 0.8); otherwise its three best guesses are offered to pick from. Below, recipes that use
+// the ingredients (GET /api/v1/kitchen/recipes) with "With additional:" and the missing
+// ingredients; loading, empty list, no results and errors each look different.
+import { h, icon, iconButton, button, link, replace } from '../dom.js';
+import { t, percent } from '../i18n.js';
+import { api } from '../api.js';
+import { loadSetting, saveSetting } from '../settings.js';
+import { fileButton, loadingState, emptyState, errorState } from '../ui/components.js';
+import { confirmDialog } from '../ui/dialog.js';
+import { takePhotoSheet } from '../ui/camera-sheet.js';
+import { showError, showStatus } from '../ui/notices.js';
+import { kitchenNav } from './kitchen-nav.js';
+
+const DIETS = ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'];
+const MAX_MINUTES = [15, 30, 45, 60, 90, 120];
+
+export function recipePath(id) {
+  return `/kitchen/recipes/${encodeURIComponent(id)}`;
+}
+
+export function dietChips(diets) {
+  return (diets || []).map((diet) => h('span', { class: 'chip chip--ok', text: t(`diet.${diet}`) }));
+}
+
+function recipeCard(recipe) {
+  return h('li', { class: 'recipe-card', test: 'recipe-card', dataset: { id: recipe.id } },
+    h('h3', { class: 'recipe-card__title' }, link(recipePath(recipe.id), recipe.title, { test: 'recipe-link' })),
+    h('p', { class: 'chips' },
+      recipe.ready_in_minutes ? h('span', { class: 'chip' }, icon('clock'), h('span', { text: t('recipe.minutes', { count: recipe.ready_in_minutes }) })) : null,
+      dietChips(recipe.diets)),
+    h('p', { class: 'recipe-card__used' }, h('strong', { text: t('recipe.uses') }), ' ', h('span', { test: 'recipe-used', text: (recipe.used || []).join(', ') })),
+    (recipe.missing || []).length
+      ? h('p', { class: 'recipe-card__missing' }, h('strong', { text: t('recipe.withAdditional') }), ' ', h('span', { test: 'recipe-missing', text: recipe.missing.join(', ') }))
+      : h('p', { class: 'recipe-card__complete', test: 'recipe-complete', text: t('recipe.nothingMissing') }));
+}
+
+export default {
+  id: 'kitchen',
+  title: () => t('kitchen.name'),
+  back: '/',
+  async render({ root, isCurrent }) {
+    let ingredients = [];
+    const options = {
+      ranking: loadSetting('kitchen.ranking', 'most-used'),
+      ignorePantry: loadSetting('kitchen.ignorePantry', true),
+      diets: loadSetting('kitchen.diets', []),
+      maxMinutes: loadSetting('kitchen.maxMinutes', ''),
+    };
+    const list = h('div', { class: 'ingredient-area' });
+    const pick = h('div', { class: 'pick', 'aria-live': 'polite' });
+    const recipes = h('div', { class: 'recipes', test: 'recipes', 'aria-live': 'polite' });
+    let recipeTicket = 0;
+
+    const setIngredients = (names) => {
+      ingredients = names || [];
+      drawList();
+      findRecipes();
+    };
+
+    const reportChange = (change) => {
+      if (!change) return;
+      if (change.result === 'added') showStatus(t('kitchen.added', { name: change.name }));
+      else if (change.result === 'already-on-list') showStatus(t('kitchen.already', { name: change.name }));
+    };
+
+    const addIngredient = async (name) => {
+      try {
+        const answer = await api.post('kitchen/ingredients', { name });
+        reportChange(answer.change);
+        setIngredients(answer.ingredients);
+        return true;
+      } catch (error) {
+        showError(error);
+        return false;
+      }
+    };
+
+    const drawList = () => {
+      clearButton.disabled = ingredients.length === 0;
+      replace(list, ingredients.length
+        ? h('ul', { class: 'ingredient-list', test: 'ingredient-list' }, ingredients.map((name) => h('li', { class: 'ingredient-item', test: 'ingredient-item', dataset: { name } },
+          h('span', { class: 'ingredient-item__name', text: name }),
+          iconButton('close', t('kitchen.remove', { name }), {
+            test: 'ingredient-delete',
+            onClick: async () => {
+              try {
+                const answer = await api.delete(`kitchen/ingredients/${encodeURIComponent(name)}`);
+                setIngredients(answer.ingredients);
+              } catch (error) {
+                showError(error);
+              }
+            },
+          }))))
+        : emptyState(t('kitchen.listEmpty'), { test: 'ingredients-empty', iconName: 'pot' }));
+    };
+
+    const identify = async (photo) => {
+      replace(pick, loadingState(t('kitchen.identifying'), 'identify-loading'));
+      try {
+        const answer = await api.upload('kitchen/identify', photo, { add: true });
+        if (answer.ingredient) {
+          replace(pick, h('p', { class: 'notice notice--ok', test: 'identify-result' }, icon('check'),
+            h('span', { text: answer.added === false
+              ? t('kitchen.recognisedAlready', { name: answer.ingredient, confidence: percent(answer.confidence) })
+              : t('kitchen.recognised', { name: answer.ingredient, confidence: percent(answer.confidence) }) })));
+          setIngredients((await api.get('kitchen/ingredients')).ingredients);
+          return;
+        }
+        const candidates = answer.candidates || [];
+        replace(pick, h('div', { class: 'pick__box', test: 'identify-unsure' },
+          h('p', { text: t('kitchen.unsure') }),
+          h('div', { class: 'pick__buttons' }, candidates.map((candidate) => button(`${candidate.name} (${percent(candidate.confidence)})`, {
+            test: 'candidate-button',
+            attrs: { 'data-name': candidate.name },
+            onClick: async () => {
+              if (await addIngredient(candidate.name)) pick.replaceChildren();
+            },
+          })),
+          button(t('kitchen.noneOfThese'), { variant: 'ghost', test: 'candidate-none', onClick: () => pick.replaceChildren() }))));
+      } catch (error) {
+        pick.replaceChildren();
+        showError(error);
+      }
+    };
+
+    const findRecipes = async () => {
+      const ticket = ++recipeTicket;
+      if (!ingredients.length) {
+        replace(recipes, emptyState(t('recipes.needIngredients'), { test: 'recipes-empty', iconName: 'pot' }));
+        return;
+      }
+      replace(recipes, loadingState(t('recipes.loading'), 'recipes-loading'));
+      try {
+        const answer = await api.get('kitchen/recipes', {
+          ranking: options.ranking,
+          'ignore-pantry': options.ignorePantry ? 'true' : '',
+          diet: options.diets,
+          'max-minutes': options.maxMinutes,
+          limit: 30,
+        });
+        if (ticket !== recipeTicket || !isCurrent()) return;
+        const found = answer.recipes || [];
+        replace(recipes, found.length
+          ? [h('p', { class: 'muted', test: 'recipes-count', text: t('recipes.count', { count: found.length }) }), h('ul', { class: 'recipe-list' }, found.map(recipeCard))]
+          : emptyState(t('recipes.none'), { test: 'recipes-none', iconName: 'search' }));
+      } catch (error) {
+        if (ticket !== recipeTicket) return;
+        replace(recipes, errorState(error, findRecipes, 'recipes-error'));
+      }
+    };
+
+    const input = h('input', { type: 'text', id: 'ingredient-input', class: 'input', test: 'ingredient-input', autocomplete: 'off', placeholder: t('kitchen.placeholder'), enterkeyhint: 'done' });
+    const form = h('form', {
+      class: 'add-form', test: 'ingredient-form',
+      on: {
+        submit: async (event) => {
+          event.preventDefault();
+          const name = input.value.trim();
+          if (!name) {
+            input.focus();
+            return;
+          }
+          if (await addIngredient(name)) input.value = '';
+          input.focus();
+        },
+      },
+    },
+    h('label', { for: 'ingredient-input', class: 'visually-hidden', text: t('kitchen.addLabel') }),
+    input,
+    h('button', { type: 'submit', class: 'button button--primary', test: 'ingredient-add' }, icon('plus'), h('span', { text: t('kitchen.add') })));
+
+    const clearButton = button(t('kitchen.clear'), {
+      icon: 'trash', variant: 'danger-ghost', test: 'ingredients-clear',
+      onClick: async () => {
+        if (!(await confirmDialog(t('kitchen.clearTitle'), t('kitchen.clearText'), t('kitchen.clear')))) return;
+        try {
+          await api.delete('kitchen/ingredients');
+          setIngredients([]);
+        } catch (error) {
+          showError(error);
+        }
+      },
+    });
+
+    const rankingSelect = h('select', { id: 'recipe-ranking', test: 'recipe-ranking', on: { change: (e) => { options.ranking = e.target.value; saveSetting('kitchen.ranking', options.ranking); findRecipes(); } } },
+      ['most-used', 'fewest-missing'].map((value) => h('option', { value, '.selected': options.ranking === value, text: t(`recipes.ranking.${value}`) })));
+    const minutesSelect = h('select', { id: 'recipe-minutes', test: 'recipe-max-minutes', on: { change: (e) => { options.maxMinutes = e.target.value; saveSetting('kitchen.maxMinutes', options.maxMinutes); findRecipes(); } } },
+      h('option', { value: '', text: t('recipes.anyTime') }),
+      MAX_MINUTES.map((value) => h('option', { value: String(value), '.selected': String(options.maxMinutes) === String(value), text: t('recipes.upTo', { count: value }) })));
+    const pantry = h('label', { class: 'check check--chip' },
+      h('input', { type: 'checkbox', test: 'ignore-pantry', '.checked': options.ignorePantry, on: { change: (e) => { options.ignorePantry = e.target.checked; saveSetting('kitchen.ignorePantry', options.ignorePantry); findRecipes(); } } }),
+      h('span', { text: t('recipes.ignorePantry') }));
+    const diets = DIETS.map((diet) => h('label', { class: 'check check--chip' },
+      h('input', {
+        type: 'checkbox', test: `diet-${diet}`, '.checked': options.diets.includes(diet),
+        on: {
+          change: (e) => {
+            options.diets = e.target.checked ? [...options.diets, diet] : options.diets.filter((d) => d !== diet);
+            saveSetting('kitchen.diets', options.diets);
+            findRecipes();
+          },
+        },
+      }),
+      h('span', { text: t(`diet.${diet}`) })));
+
+    root.append(
+      kitchenNav('/kitchen'),
+      h('section', { class: 'card', 'aria-labelledby': 'ingredients-title' },
+        h('h2', { id: 'ingredients-title', text: t('kitchen.ingredients') }),
+        form,
+        h('div', { class: 'button-row' },
+          button(t('kitchen.takePhoto'), {
+            icon: 'camera', test: 'ingredient-photo',
+            onClick: async () => {
+              const photo = await takePhotoSheet(t('kitchen.takePhoto'));
+              if (photo) identify(photo);
+            },
+          }),
+          fileButton(t('action.chooseImage'), identify, { inputTest: 'file-input' }),
+          clearButton),
+        h('p', { class: 'muted small', text: t('kitchen.photoHint') }),
+        pick,
+        list),
+      h('section', { class: 'card', 'aria-labelledby': 'recipes-title' },
+        h('h2', { id: 'recipes-title', text: t('recipes.title') }),
+        h('div', { class: 'recipe-options' },
+          h('div', { class: 'field' }, h('label', { for: 'recipe-ranking', class: 'field-label', text: t('recipes.ranking') }), rankingSelect),
+          h('div', { class: 'field' }, h('label', { for: 'recipe-minutes', class: 'field-label', text: t('recipes.maxTime') }), minutesSelect)),
+        h('div', { class: 'filters__checks' }, pantry, diets),
+        h('div', { class: 'button-row' }, button(t('recipes.find'), { icon: 'search', variant: 'primary', test: 'find-recipes', onClick: findRecipes })),
+        recipes));
+
+    replace(list, loadingState(null, 'ingredients-loading'));
+    try {
+      const answer = await api.get('kitchen/ingredients');
+      if (!isCurrent()) return;
+      setIngredients(answer.ingredients || []);
+    } catch (error) {
+      replace(list, errorState(error, null, 'ingredients-error'));
+      replace(recipes);
+    }
+  },
+};

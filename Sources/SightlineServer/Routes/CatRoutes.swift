@@ -1,0 +1,138 @@
+// CatRoutes: the Cat Scanner over HTTP — scan a photo (cat detector, message, top three breeds,
+// saved to the history unless save=false), the scan history with its photos, and the
+// encyclopaedia: search and trait filters, one breed's page, favourites.
+import Foundation
+import Hummingbird
+import SightlineApps
+import SightlinePresentation
+import SightlineStore
+
+struct CatRoutes {
+    let services: AppServices
+
+    func register(on api: RouterGroup<some RequestContext>) {
+        api.post("cat", use: scan)
+        api.get("cat/history", use: history)
+        api.delete("cat/history", use: clear)
+        api.get("cat/history/:id", use: entry)
+        api.get("cat/history/:id/photo", use: photo)
+        api.get("cat/history/:id/thumbnail", use: thumbnail)
+        api.delete("cat/history/:id", use: delete)
+        api.get("breeds", use: breeds)
+        api.get("breeds/favourites", use: favourites)
+        api.put("breeds/favourites/:name", use: addFavourite)
+        api.delete("breeds/favourites/:name", use: removeFavourite)
+        api.get("breeds/:name", use: breed)
+    }
+
+    /// `?save=true|false` (default true), `?lang=`
+    @Sendable func scan(_ request: Request, context: some RequestContext) async throws -> Response {
+        let save = try request.flag("save", default: true)
+        let language = try request.language()
+        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
+        let (scanner, store, maxPixels) = (services.catScanner, services.store, services.configuration.maxPixels)
+        let record = try await services.infer {
+            // Decoding first refuses a photo over the pixel limit before the models see it.
+            _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
+            let result = try scanner.get().scan(photo: upload.data)
+            let historyID = save ? try CatScanArchive(store: store).save(result, photo: upload.data).id : nil
+            return try CatScanJSON.record(result, file: upload.fileName, historyID: historyID, language: language)
+        }
+        return JSONResponse.make(record)
+    }
+
+    /// `?limit=&offset=`: `{"scans": [entry…], "total"}`, newest first.
+    @Sendable func history(_ request: Request, context: some RequestContext) async throws -> Response {
+        let limit = try request.integer("limit", default: 50, in: 1 ... 500)
+        let offset = try request.integer("offset", default: 0, in: 0 ... Int(Int32.max))
+        let archive = CatScanArchive(store: services.store)
+        return JSONResponse.make(.object([
+            ("scans", .array(try archive.entries(limit: limit, offset: offset).map(CatScanJSON.entry))),
+            ("total", .integer(try archive.count())),
+        ]))
+    }
+
+    @Sendable func entry(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        guard let entry = try CatScanArchive(store: services.store).entry(id: id) else { throw Self.missing(id) }
+        return JSONResponse.make(CatScanJSON.entry(entry))
+    }
+
+    @Sendable func photo(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        guard let data = try CatScanArchive(store: services.store).photo(id: id) else { throw Self.missing(id) }
+        return JSONResponse.bytes(data, contentType: "image/jpeg")
+    }
+
+    @Sendable func thumbnail(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        guard let data = try CatScanArchive(store: services.store).thumbnail(id: id) else { throw Self.missing(id) }
+        return JSONResponse.bytes(data, contentType: "image/jpeg")
+    }
+
+    @Sendable func delete(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        guard try CatScanArchive(store: services.store).delete(id: id) else { throw Self.missing(id) }
+        return JSONResponse.make(.object([("deleted", .integer(1))]))
+    }
+
+    @Sendable func clear(_ request: Request, context: some RequestContext) async throws -> Response {
+        JSONResponse.make(.object([("deleted", .integer(try CatScanArchive(store: services.store).deleteAll()))]))
+    }
+
+    /// `?q=TEXT&filter=coat=long&filter=size=large`: `{"breeds": [entry…], "total", "recognised"}`
+    @Sendable func breeds(_ request: Request, context: some RequestContext) async throws -> Response {
+        let filter = try BreedFilter(expressions: request.uri.queryParameters.getAll("filter").map { String($0) })
+        let encyclopaedia = try services.encyclopaedia.get()
+        let labels = try recognisedLabels()
+        let favourites = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
+        let entries = encyclopaedia.entries(matching: request.text("q") ?? "", filter: filter, recognisedLabels: labels,
+                                            favourites: favourites)
+        return JSONResponse.make(.object([
+            ("breeds", .array(try entries.map { try JSONLine.encoding($0) })),
+            ("total", .integer(encyclopaedia.breeds.count)),
+            ("recognised", labels.map { labels in .integer(encyclopaedia.breeds.filter { labels.contains($0.name) }.count) } ?? .null),
+        ]))
+    }
+
+    @Sendable func breed(_ request: Request, context: some RequestContext) async throws -> Response {
+        let encyclopaedia = try services.encyclopaedia.get()
+        let breed = try encyclopaedia.resolve(try context.text("name"))
+        let favourites = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
+        let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: (try recognisedLabels() ?? []).contains(breed.name),
+                                            isFavourite: favourites.contains(breed.name))
+        return try JSONResponse.encoding(entry)
+    }
+
+    /// `{"breeds": [entry…]}`
+    @Sendable func favourites(_ request: Request, context: some RequestContext) async throws -> Response {
+        let encyclopaedia = try services.encyclopaedia.get()
+        let labels = Set(try recognisedLabels() ?? [])
+        let entries = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).list().map {
+            BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)
+        }
+        return JSONResponse.make(.object([("breeds", .array(try entries.map { try JSONLine.encoding($0) }))]))
+    }
+
+    @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
+        let favourites = BreedFavourites(store: services.store, encyclopaedia: try services.encyclopaedia.get())
+        let (breed, added) = try favourites.add(try context.text("name"))
+        return JSONResponse.make(.object([("name", .string(breed.name)), ("favourite", .bool(true)), ("added", .bool(added))]))
+    }
+
+    @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
+        let encyclopaedia = try services.encyclopaedia.get()
+        let breed = try encyclopaedia.resolve(try context.text("name"))
+        let removed = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).remove(breed.name)
+        return JSONResponse.make(.object([("name", .string(breed.name)), ("favourite", .bool(false)), ("removed", .bool(removed))]))
+    }
+
+    /// The installed breed classifier's labels, nil when it is not installed.
+    private func recognisedLabels() throws -> [String]? {
+        try CatScanner.breedModel.installedLabels(in: services.models)
+    }
+
+    private static func missing(_ id: Int64) -> APIError {
+        APIError.notFound("There is no cat scan #\(id) in the history.")
+    }
+}

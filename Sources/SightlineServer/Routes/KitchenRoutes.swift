@@ -1,0 +1,211 @@
+// KitchenRoutes: the Kitchen over HTTP — the ingredient list (typed or identified from a photo,
+// top three offered when unsure), recipes for it with "With additional:", a recipe's details,
+// favourite recipes and the shopping list.
+import Foundation
+import Hummingbird
+import SightlineApps
+import SightlinePresentation
+import SightlineStore
+
+struct KitchenRoutes {
+    let services: AppServices
+
+    func register(on api: RouterGroup<some RequestContext>) {
+        api.get("kitchen/ingredients", use: ingredients)
+        api.post("kitchen/ingredients", use: addIngredient)
+        api.delete("kitchen/ingredients", use: clearIngredients)
+        api.delete("kitchen/ingredients/:name", use: removeIngredient)
+        api.post("kitchen/identify", use: identify)
+        api.get("kitchen/recipes", use: recipes)
+        api.get("kitchen/recipes/:id", use: recipe)
+        api.get("kitchen/favourites", use: favourites)
+        api.put("kitchen/favourites/:id", use: addFavourite)
+        api.delete("kitchen/favourites/:id", use: removeFavourite)
+        api.get("kitchen/shopping-list", use: shoppingList)
+        api.post("kitchen/shopping-list", use: addToShoppingList)
+        api.delete("kitchen/shopping-list", use: clearShoppingList)
+        api.patch("kitchen/shopping-list/:id", use: toggleShoppingItem)
+        api.delete("kitchen/shopping-list/:id", use: removeShoppingItem)
+    }
+
+    @Sendable func ingredients(_ request: Request, context: some RequestContext) async throws -> Response {
+        JSONResponse.make(ShoppingListJSON.ingredients(try services.kitchen.ingredientList.names()))
+    }
+
+    /// Body `{"name": "Tomatoes "}`: `{"change": {"text", "name", "result"}, "ingredients": […]}`
+    @Sendable func addIngredient(_ request: Request, context: some RequestContext) async throws -> Response {
+        let addition = try await JSONBody.decode(IngredientBody.self, from: request, limit: services.configuration.maxJSONBytes)
+        let list = try services.kitchen.ingredientList
+        let change = try list.add(addition.name)
+        let result = switch change {
+        case .added: "added"
+        case .alreadyOnList: "already-on-list"
+        case .ignoredEmpty: "ignored-empty"
+        }
+        return JSONResponse.make(ShoppingListJSON.ingredients(try list.names()).prepending([
+            ("change", .object([("text", .string(addition.name)), ("name", change.name.map { .string($0) } ?? .null),
+                                ("result", .string(result))])),
+        ]))
+    }
+
+    @Sendable func removeIngredient(_ request: Request, context: some RequestContext) async throws -> Response {
+        let list = try services.kitchen.ingredientList
+        let name = try context.text("name")
+        guard try list.remove(name) != nil else { throw APIError.notFound("\(name) is not on the ingredient list.") }
+        return JSONResponse.make(ShoppingListJSON.ingredients(try list.names()))
+    }
+
+    @Sendable func clearIngredients(_ request: Request, context: some RequestContext) async throws -> Response {
+        let list = try services.kitchen.ingredientList
+        _ = try list.clear()
+        return JSONResponse.make(ShoppingListJSON.ingredients(try list.names()))
+    }
+
+    /// `?add=true|false` (default true): `{"file", "ingredient", "confidence", "candidates", "added"}`
+    @Sendable func identify(_ request: Request, context: some RequestContext) async throws -> Response {
+        let add = try request.flag("add", default: true)
+        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
+        let (identifier, list, maxPixels) = (services.ingredientIdentifier, try services.kitchen.ingredientList,
+                                             services.configuration.maxPixels)
+        let record = try await services.infer {
+            _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
+            let identification = try identifier.get().identify(photo: upload.data)
+            var added = false
+            if add, case .added? = try list.add(identification) { added = true }
+            return try JSONLine.encoding(identification).prepending([("file", .string(upload.fileName))])
+                .appending([("added", .bool(added))])
+        }
+        return JSONResponse.make(record)
+    }
+
+    /// `?with=a,b&ranking=most-used|fewest-missing&ignore-pantry=true&diet=vegan&max-minutes=30&limit=10&source=auto`:
+    /// `{"recipes": [match…]}` (empty when no ingredient is one recipes use); the ingredient
+    /// list when `with` is absent.
+    @Sendable func recipes(_ request: Request, context: some RequestContext) async throws -> Response {
+        let kitchen = try services.kitchen
+        let ingredients = try request.text("with").map { $0.split(separator: ",").map(String.init) } ?? kitchen.ingredientList.names()
+        guard !ingredients.isEmpty else { throw KitchenError.noIngredients }
+        guard ingredients.contains(where: { kitchen.knowledge.vocabulary.normalisedName($0) != nil }) else {
+            return JSONResponse.make(.object([("recipes", .array([]))]))
+        }
+        let ranking = try Self.value(RecipeRanking.self, request, "ranking") ?? .mostUsed
+        let source = try Self.value(RecipeSources.Choice.self, request, "source") ?? .automatic
+        let diets = try request.uri.queryParameters.getAll("diet").map { raw in
+            guard let diet = Diet(rawValue: String(raw)) else {
+                throw APIError.invalid("diet must be one of \(Diet.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(raw)\".")
+            }
+            return diet
+        }
+        let maxMinutes = request.text("max-minutes") == nil ? nil : try request.integer("max-minutes", default: 0, in: 1 ... 1440)
+        let searchRequest = RecipeSearchRequest(
+            ingredients: ingredients, ranking: ranking, ignorePantryStaples: try request.flag("ignore-pantry", default: false),
+            diets: Set(diets), maxReadyInMinutes: maxMinutes, limit: try request.integer("limit", default: 10, in: 1 ... 100))
+        let matches = try await kitchen.recipeSources().searchProvider(source).findRecipes(searchRequest)
+        return JSONResponse.make(.object([("recipes", .array(try matches.map { try JSONLine.encoding($0) }))]))
+    }
+
+    /// The recipe as `kitchen recipe --json` prints it, plus "favourite" and "have" (the
+    /// ingredient-list names it uses).
+    @Sendable func recipe(_ request: Request, context: some RequestContext) async throws -> Response {
+        let kitchen = try services.kitchen
+        let recipe = try await kitchen.recipeSources().recipe(id: try context.text("id"))
+        let have = Set(try kitchen.ingredientList.names())
+        return JSONResponse.make(try JSONLine.encoding(recipe).appending([
+            ("favourite", .bool(try kitchen.favourites.contains(recipeID: recipe.id))),
+            ("have", .array(recipe.ingredients.map(\.name).filter(have.contains).map { .string($0) })),
+        ]))
+    }
+
+    /// `{"favourites": [{"id", "title"}]}`
+    @Sendable func favourites(_ request: Request, context: some RequestContext) async throws -> Response {
+        let kitchen = try services.kitchen
+        let ids = try kitchen.favourites.recipeIDs()
+        return JSONResponse.make(.object([("favourites", .array(ids.map { id in
+            .object([("id", .string(id)), ("title", kitchen.knowledge.recipes.recipe(id: id).map { .string($0.title) } ?? .null)])
+        }))]))
+    }
+
+    @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.text("id")
+        let added = try services.kitchen.favourites.add(recipeID: id)
+        return JSONResponse.make(.object([("id", .string(id)), ("favourite", .bool(true)), ("added", .bool(added))]))
+    }
+
+    @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.text("id")
+        let removed = try services.kitchen.favourites.remove(recipeID: id)
+        return JSONResponse.make(.object([("id", .string(id)), ("favourite", .bool(false)), ("removed", .bool(removed))]))
+    }
+
+    @Sendable func shoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
+        JSONResponse.make(ShoppingListJSON.list(try services.kitchen.shoppingList.items()))
+    }
+
+    /// Body `{"name": "milk", "amount": "1 l"}` or `{"recipe": "borscht", "ignore_pantry": true}`
+    /// (the recipe's ingredients that are not on the ingredient list).
+    @Sendable func addToShoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
+        let addition = try await JSONBody.decode(ShoppingAdditionBody.self, from: request, limit: services.configuration.maxJSONBytes)
+        let kitchen = try services.kitchen
+        if let recipeID = addition.recipe {
+            let recipe = try await kitchen.recipeSources().recipe(id: recipeID)
+            _ = try kitchen.shoppingList.addMissing(of: recipe, have: try kitchen.ingredientList.names(),
+                                                    ignorePantryStaples: addition.ignorePantry ?? false)
+        } else if let name = addition.name {
+            guard try kitchen.shoppingList.add(name, amount: addition.amount) != nil else {
+                throw APIError.invalid("The item is empty; give its name.")
+            }
+        } else {
+            throw APIError.invalid("Give \"name\" (an item) or \"recipe\" (a recipe id whose missing ingredients to add).")
+        }
+        return JSONResponse.make(ShoppingListJSON.list(try kitchen.shoppingList.items()))
+    }
+
+    /// Ticks an item off, or back on.
+    @Sendable func toggleShoppingItem(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        let list = try services.kitchen.shoppingList
+        guard try list.toggleChecked(id: id) != nil else { throw APIError.notFound("There is no shopping list item #\(id).") }
+        return JSONResponse.make(ShoppingListJSON.list(try list.items()))
+    }
+
+    @Sendable func removeShoppingItem(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        let list = try services.kitchen.shoppingList
+        guard try list.remove(id: id) else { throw APIError.notFound("There is no shopping list item #\(id).") }
+        return JSONResponse.make(ShoppingListJSON.list(try list.items()))
+    }
+
+    /// `?checked=true` removes only the ticked-off items.
+    @Sendable func clearShoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
+        let list = try services.kitchen.shoppingList
+        _ = try request.flag("checked", default: false) ? list.clearChecked() : list.clearAll()
+        return JSONResponse.make(ShoppingListJSON.list(try list.items()))
+    }
+
+    private static func value<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ request: Request,
+                                                                       _ name: String) throws -> Value? where Value.RawValue == String {
+        guard let raw = request.text(name) else { return nil }
+        guard let value = Value(rawValue: raw) else {
+            throw APIError.invalid("\(name) must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(raw)\".")
+        }
+        return value
+    }
+}
+
+/// `{"name": "Tomatoes "}`
+private struct IngredientBody: Decodable {
+    var name: String
+}
+
+/// `{"name": "milk", "amount": "1 l"}` or `{"recipe": "borscht", "ignore_pantry": true}`
+private struct ShoppingAdditionBody: Decodable {
+    var name: String?
+    var amount: String?
+    var recipe: String?
+    var ignorePantry: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case name, amount, recipe
+        case ignorePantry = "ignore_pantry"
+    }
+}

@@ -1,0 +1,114 @@
+// RecognizerRoutes: the Object Recognizer over HTTP — recognise a photo (top-1 always, top 5,
+// optional face scan, optional save of the captioned capture), the categories, and the capture
+// history with its images, deletion one by one or all.
+import Foundation
+import Hummingbird
+import SightlineApps
+import SightlineImaging
+import SightlinePresentation
+import SightlineStore
+
+struct RecognizerRoutes {
+    let services: AppServices
+
+    func register(on api: RouterGroup<some RequestContext>) {
+        api.post("recognize", use: recognize)
+        api.get("recognizer/categories", use: categories)
+        api.get("recognizer/history", use: history)
+        api.delete("recognizer/history", use: clear)
+        api.get("recognizer/history/latest/thumbnail", use: latestThumbnail)
+        api.get("recognizer/history/:id", use: entry)
+        api.get("recognizer/history/:id/image", use: image)
+        api.get("recognizer/history/:id/thumbnail", use: thumbnail)
+        api.delete("recognizer/history/:id", use: delete)
+    }
+
+    /// `?faces=true&save=true&lang=en`
+    @Sendable func recognize(_ request: Request, context: some RequestContext) async throws -> Response {
+        let language = try request.language()
+        let scanFaces = try request.flag("faces", default: false)
+        let save = try request.flag("save", default: false)
+        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
+        let (recognizer, maxPixels, store) = (services.recognizer, services.configuration.maxPixels, services.store)
+        let record = try await services.infer {
+            let recognizer = try recognizer.get()
+            let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
+            let recognition = try recognizer.recognize(photo, scanFaces: scanFaces)
+            var savedID: Int64?
+            if save {
+                let capture = try RecognizerCapture(photo: photo, recognition: recognition)
+                savedID = try RecognizerHistory(store: store, categories: recognizer.categories).accept(capture).id
+            }
+            return RecognitionJSON.record(recognition, file: upload.fileName, language: language, savedID: savedID)
+        }
+        return JSONResponse.make(record)
+    }
+
+    /// `{"categories": [{"id", "name"}]}`
+    @Sendable func categories(_ request: Request, context: some RequestContext) async throws -> Response {
+        let language = try request.language()
+        return JSONResponse.make(.object([("categories", .array(try services.categories.get().categories.map { category in
+            .object([("id", .string(category.id)), ("name", .string(category.name.text(in: language)))])
+        }))]))
+    }
+
+    /// `?category=ID&limit=&offset=&lang=`: `{"captures": [entry…], "total"}`, newest first.
+    @Sendable func history(_ request: Request, context: some RequestContext) async throws -> Response {
+        let language = try request.language()
+        let limit = try request.integer("limit", default: 50, in: 1 ... 500)
+        let offset = try request.integer("offset", default: 0, in: 0 ... Int(Int32.max))
+        let categories = try services.categories.get()
+        let history = RecognizerHistory(store: services.store, categories: categories)
+        let entries = try history.entries(limit: limit, offset: offset, categoryID: request.text("category"))
+        return JSONResponse.make(.object([
+            ("captures", .array(entries.map { CaptureEntryJSON.record($0, categories: categories, language: language) })),
+        ]))
+    }
+
+    @Sendable func entry(_ request: Request, context: some RequestContext) async throws -> Response {
+        let categories = try services.categories.get()
+        let id = try context.id()
+        guard let entry = try RecognizerHistory(store: services.store, categories: categories).entry(id: id) else {
+            throw Self.missing(id)
+        }
+        return JSONResponse.make(CaptureEntryJSON.record(entry, categories: categories, language: try request.language()))
+    }
+
+    @Sendable func image(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        guard let data = try history().image(id: id) else { throw Self.missing(id) }
+        return JSONResponse.bytes(data, contentType: "image/jpeg")
+    }
+
+    @Sendable func thumbnail(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        guard let data = try history().thumbnail(id: id) else { throw Self.missing(id) }
+        return JSONResponse.bytes(data, contentType: "image/jpeg")
+    }
+
+    /// The newest capture's thumbnail, the history button's picture.
+    @Sendable func latestThumbnail(_ request: Request, context: some RequestContext) async throws -> Response {
+        guard let data = try history().latestThumbnail() else { throw APIError.notFound("The history is empty.") }
+        var response = JSONResponse.bytes(data, contentType: "image/jpeg")
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable func delete(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try context.id()
+        guard try history().delete(id: id) else { throw Self.missing(id) }
+        return JSONResponse.make(.object([("deleted", .integer(1))]))
+    }
+
+    @Sendable func clear(_ request: Request, context: some RequestContext) async throws -> Response {
+        JSONResponse.make(.object([("deleted", .integer(try history().clear()))]))
+    }
+
+    private func history() throws -> RecognizerHistory {
+        RecognizerHistory(store: services.store, categories: try services.categories.get())
+    }
+
+    private static func missing(_ id: Int64) -> APIError {
+        APIError.notFound("There is no capture #\(id) in the history.")
+    }
+}

@@ -1,0 +1,76 @@
+// VisionRoutes: the general vision requests — classify, faces, detect — and the list of
+// installed models, answering with the same objects as the CLI's --json.
+import Foundation
+import Hummingbird
+import SightlineImaging
+import SightlinePresentation
+import SightlineVision
+
+struct VisionRoutes {
+    let services: AppServices
+
+    func register(on api: RouterGroup<some RequestContext>) {
+        api.post("classify", use: classify)
+        api.post("faces", use: faces)
+        api.post("detect", use: detect)
+        api.get("models", use: models)
+    }
+
+    /// `?model=lite0&top=5`
+    @Sendable func classify(_ request: Request, context: some RequestContext) async throws -> Response {
+        let modelName = try request.modelName(default: "lite0")
+        let top = try request.integer("top", default: 5, in: 1 ... 1000)
+        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
+        let classifiers = services.classifiers
+        let record = try await services.infer {
+            let classifier = try classifiers.get(modelName)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = try classifier.classify(data: upload.data, top: top)
+            return ClassificationJSON.record(result, file: upload.fileName,
+                                             milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return JSONResponse.make(record)
+    }
+
+    @Sendable func faces(_ request: Request, context: some RequestContext) async throws -> Response {
+        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
+        let (detector, maxPixels) = (services.faceDetector, services.configuration.maxPixels)
+        let record = try await services.infer {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let faces = try detector.get().detectFaces(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
+            return FaceJSON.record(faces, file: upload.fileName,
+                                   milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return JSONResponse.make(record)
+    }
+
+    /// `?model=NAME`: an installed object-detection model.
+    @Sendable func detect(_ request: Request, context: some RequestContext) async throws -> Response {
+        let modelName = try request.modelName()
+        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
+        let (detectors, maxPixels) = (services.detectors, services.configuration.maxPixels)
+        let record = try await services.infer {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let objects = try detectors.get(modelName).detectObjects(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
+            return DetectionJSON.record(objects, file: upload.fileName,
+                                        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return JSONResponse.make(record)
+    }
+
+    /// `{"models": [{"name", "title", "task", "labels", "licence", "source"}]}`
+    @Sendable func models(_ request: Request, context: some RequestContext) async throws -> Response {
+        let installed = try services.models.installedModels()
+        return JSONResponse.make(.object([("models", .array(installed.map { model in
+            let manifest = model.manifest
+            return .object([
+                ("name", .string(manifest.name)),
+                ("title", .string(manifest.title)),
+                ("task", .string(manifest.task.rawValue)),
+                ("labels", .integer(manifest.labels.count)),
+                ("licence", .string(manifest.licence)),
+                ("source", .string("\(manifest.source.package)@\(manifest.source.version)")),
+            ])
+        }))]))
+    }
+}

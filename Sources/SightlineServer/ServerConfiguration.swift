@@ -1,0 +1,50 @@
+// ServerConfiguration: where `sightline serve` listens and the limits it enforces — upload and
+// JSON body sizes, photo pixels, live frame size, request time, inference concurrency and the
+// length of the wait queue — each with a stated default.
+import Foundation
+import SightlineImaging
+
+public struct ServerConfiguration: Sendable {
+    /// The address to bind: loopback by default.
+    public var host: String
+    /// The port; 0 lets the system choose one (tests).
+    public var port: Int
+    /// The largest photo upload, in bytes (raw body or the whole multipart body).
+    public var maxUploadBytes: Int
+    /// The largest JSON request body, in bytes.
+    public var maxJSONBytes: Int
+    /// The largest live-camera frame, in bytes.
+    public var maxFrameBytes: Int
+    /// Photos with more pixels than this are refused before they are decoded.
+    public var maxPixels: Int
+    /// How long one inference request may wait and run before it is answered 503.
+    public var requestTimeoutSeconds: Double
+    /// How many inferences run at once.
+    public var inferenceSlots: Int
+    /// How many inference requests may wait for a slot; more are answered 503 busy.
+    public var inferenceQueueLength: Int
+    /// The folder of the web app's files.
+    public var webRoot: URL
+
+    public init(host: String = "127.0.0.1", port: Int = 8080,
+                maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
+                maxPixels: Int = DecodeOptions.defaultMaxPixels, requestTimeoutSeconds: Double = 60,
+                inferenceSlots: Int = 2, inferenceQueueLength: Int = 8,
+                webRoot: URL = ServerResources.webRoot) {
+        self.host = host
+        self.port = port
+        self.maxUploadBytes = maxUploadBytes
+        self.maxJSONBytes = maxJSONBytes
+        self.maxFrameBytes = maxFrameBytes
+        self.maxPixels = maxPixels
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.inferenceSlots = inferenceSlots
+        self.inferenceQueueLength = inferenceQueueLength
+        self.webRoot = webRoot
+    }
+
+    /// Whether `host` only accepts connections from this machine.
+    public var isLoopback: Bool {
+        ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.")
+    }
+}

@@ -1,0 +1,115 @@
+// APIError: an error answer of the web API — a status and `{"error": {"code", "message"}}` —
+// and the mapping of the lower layers' errors (unreadable photo, missing model, no consent, …)
+// to the status and code that fit them.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SightlineApps
+import SightlineImaging
+import SightlinePresentation
+import SightlineStore
+import SightlineVision
+
+public struct APIError: Error, Sendable, HTTPResponseError {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var message: String
+    public var headers: HTTPFields
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONResponse.make(json, status: status, headers: headers)
+    }
+
+    /// `{"error": {"code", "message"}}`
+    var json: JSONLine {
+        .object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
+    }
+
+    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad_request", message: message) }
+
+    static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not_found", message: message) }
+
+    static func invalid(_ message: String) -> APIError { APIError(.unprocessableContent, code: "invalid", message: message) }
+
+    static func busy(retryAfterSeconds: Int) -> APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = String(retryAfterSeconds)
+        return APIError(.serviceUnavailable, code: "busy",
+                        message: "Sightline is busy with other photos; try again in \(retryAfterSeconds) s.", headers: headers)
+    }
+
+    /// `error` as the API answers it: its own status for an APIError or Hummingbird's HTTPError,
+    /// a fitting one for the app layers' errors, 500 for anything else.
+    static func from(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as HTTPError:
+            return APIError(error.status, code: code(for: error.status), message: error.body ?? error.status.reasonPhrase)
+        case let error as ImagingError:
+            return unreadableImage(error.description)
+        case let error as ClassificationError:
+            if case .unreadableImage = error { return unreadableImage(ClassificationJSON.message(for: error)) }
+            return APIError(.internalServerError, code: "model_failed", message: error.description)
+        case let error as FaceDetectionError:
+            if case .unreadableImage(_, let reason) = error { return unreadableImage(reason.description) }
+            return APIError(.internalServerError, code: "model_failed", message: error.description)
+        case let error as WasteGuardError:
+            switch error {
+            case .consentRequired: return APIError(.forbidden, code: "consent_required", message: error.description)
+            case .noModelInstalled: return APIError(.notFound, code: "model_not_installed", message: error.description)
+            case .unknownMunicipality: return invalid(error.description)
+            case .unreadableImage(_, let reason): return unreadableImage(reason)
+            case .incompatibleModel: return APIError(.internalServerError, code: "model_failed", message: error.description)
+            }
+        case let error as AppModelError:
+            return APIError(.notFound, code: "model_not_installed", message: error.description)
+        case let error as ModelStoreError:
+            if case .notInstalled = error { return APIError(.notFound, code: "model_not_installed", message: error.description) }
+            return APIError(.internalServerError, code: "model_store", message: error.description)
+        case let error as CatScannerError:
+            return notFound(error.description)
+        case let error as KitchenError:
+            switch error {
+            case .unknownRecipe: return notFound(error.description)
+            case .noIngredients: return invalid(error.description)
+            case .onlineRecipeNeedsAPIKey: return notFound(error.description)
+            }
+        case let error as BreedFilterError:
+            return invalid(error.description)
+        case let error as StoreError:
+            return APIError(.internalServerError, code: "storage", message: error.description)
+        case let error as DecodingError:
+            return APIError(.badRequest, code: "bad_json", message: "The JSON body does not fit: \(JSONBody.describe(error))")
+        default:
+            return APIError(.internalServerError, code: "internal", message: "\(error)")
+        }
+    }
+
+    private static func unreadableImage(_ message: String) -> APIError {
+        APIError(.badRequest, code: "unreadable_image", message: message)
+    }
+
+    private static func code(for status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 400: "bad_request"
+        case 401: "token_required"
+        case 403: "forbidden"
+        case 404: "not_found"
+        case 405: "method_not_allowed"
+        case 408: "timeout"
+        case 413: "too_large"
+        case 415: "unsupported_media_type"
+        case 422: "invalid"
+        case 503: "busy"
+        default: status.code >= 500 ? "internal" : "bad_request"
+        }
+    }
+}

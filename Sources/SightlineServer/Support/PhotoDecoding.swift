@@ -1,0 +1,14 @@
+// PhotoDecoding: an uploaded photo decoded upright within the pixel limit, its failure an
+// `unreadable_image` error that says what is wrong with the bytes.
+import Foundation
+import SightlineImaging
+
+enum PhotoDecoding {
+    static func decode(_ upload: PhotoUpload, maxPixels: Int) throws -> RGBImage {
+        do {
+            return try ImageDecoder.decode(data: upload.data, options: DecodeOptions(maxPixels: maxPixels))
+        } catch let error as ImagingError {
+            throw APIError(.badRequest, code: "unreadable_image", message: error.description)
+        }
+    }
+}

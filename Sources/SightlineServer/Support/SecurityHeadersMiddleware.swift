@@ -1,0 +1,43 @@
+// SecurityHeadersMiddleware: the headers every answer carries — a Content-Security-Policy that
+// allows only Sightline's own origin (no CDN, no third party), no sniffing, no framing, no
+// referrer — and the refusal of cross-site writes: a POST, PUT, PATCH or DELETE whose Origin is
+// another site, or that the browser marks as cross-site, is answered 403 (no cross-site form
+// posts into the API).
+import HTTPTypes
+import Hummingbird
+
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var contentSecurityPolicy: String {
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; "
+            + "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        if Self.isCrossSiteWrite(request) {
+            response = try APIError(.forbidden, code: "cross_site",
+                                    message: "Requests that change data must come from Sightline's own pages.")
+                .response(from: request, context: context)
+        } else {
+            response = try await next(request, context)
+        }
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(self), microphone=(), geolocation=()"
+        response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
+        return response
+    }
+
+    static func isCrossSiteWrite(_ request: Request) -> Bool {
+        guard [.post, .put, .patch, .delete].contains(request.method) else { return false }
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site == "cross-site" || site == "same-site" {
+            return true
+        }
+        guard let origin = request.headers[.origin] else { return false }
+        guard let host = request.head.authority else { return true }
+        let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
+        return origin == "null" || originHost?.lowercased() != host.lowercased()
+    }
+}

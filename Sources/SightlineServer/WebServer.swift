@@ -1,0 +1,55 @@
+// WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
+// /healthz, /openapi.json and the web app's files, its middleware (security headers, errors
+// as JSON, request logs) and the Hummingbird application that runs it until SIGINT or SIGTERM.
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import SightlineStore
+import SightlineVision
+
+public struct WebServer: Sendable {
+    public let configuration: ServerConfiguration
+    let services: AppServices
+
+    /// - Throws: `StoreError` when the database cannot be opened (it is never overwritten).
+    public init(configuration: ServerConfiguration, store: Store, models: ModelStore = ModelStore()) {
+        self.configuration = configuration
+        services = AppServices(configuration: configuration, store: store, models: models)
+    }
+
+    /// The application, ready to run; `onRunning` receives the bound port once it listens.
+    public func application(logger: Logger = Logger(label: "sightline.serve"),
+                            onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(LogRequestsMiddleware(.info))
+        router.middlewares.add(ErrorMiddleware())
+        router.middlewares.add(FileMiddleware(configuration.webRoot.path, searchForIndexHtml: true, logger: logger))
+        SystemRoutes(services: services).register(on: router)
+        WebAppRoutes(webRoot: configuration.webRoot).register(on: router)
+        let api = router.group("api/v1")
+        VisionRoutes(services: services).register(on: api)
+        RecognizerRoutes(services: services).register(on: api)
+        WasteRoutes(services: services).register(on: api)
+        CatRoutes(services: services).register(on: api)
+        KitchenRoutes(services: services).register(on: api)
+        LiveRoute(services: services).register(on: router)
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router,
+                configuration: .init(ws: .init(maxFrameSize: configuration.maxFrameBytes))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Sightline"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and returns.
+    public func run(logger: Logger = Logger(label: "sightline.serve"),
+                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await application(logger: logger, onRunning: onRunning).runService()
+    }
+}

@@ -1,0 +1,77 @@
+"""A real `sightline serve` for the web tests: started on a free loopback port with its own
+data directory (a fresh SQLite database; the installed models linked in), stopped with SIGTERM.
+
+    with SightlineServer() as server:
+        urllib.request.urlopen(server.url + "healthz")
+"""
+import os
+import pathlib
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+SERVING_LINE = re.compile(r"serving on (http://\S+?/)")
+
+
+def installed_models_directory():
+    """The models directory of the data directory the test run uses."""
+    home = os.environ.get("SIGHTLINE_HOME")
+    base = pathlib.Path(home) if home else pathlib.Path.home() / ".local" / "share" / "sightline"
+    return base / "models"
+
+
+class SightlineServer:
+    def __init__(self, binary=None, extra_arguments=()):
+        self.binary = pathlib.Path(binary or os.environ.get("SIGHTLINE_BINARY", REPOSITORY / ".build" / "debug" / "sightline"))
+        self.extra_arguments = list(extra_arguments)
+        self.url = None
+        self.process = None
+        self.home = None
+
+    def __enter__(self):
+        if not self.binary.exists():
+            raise RuntimeError(f"{self.binary} does not exist: build it with `swift build --product sightline` first")
+        self.home = pathlib.Path(tempfile.mkdtemp(prefix="sightline-web-"))
+        models = installed_models_directory()
+        if models.is_dir():
+            (self.home / "models").symlink_to(models)
+        environment = dict(os.environ, SIGHTLINE_HOME=str(self.home))
+        self.process = subprocess.Popen(
+            [str(self.binary), "serve", "--port", "0", *self.extra_arguments],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=environment, text=True)
+        deadline = time.monotonic() + 60
+        while self.url is None:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"sightline serve exited with status {self.process.wait()} before serving")
+            match = SERVING_LINE.search(line)
+            if match:
+                self.url = match.group(1)
+            if time.monotonic() > deadline:
+                raise RuntimeError("sightline serve did not start within 60 s")
+        with urllib.request.urlopen(self.url + "healthz", timeout=10) as response:
+            assert response.status == 200
+        return self
+
+    def __exit__(self, *details):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process and self.process.stdout:
+            self.process.stdout.close()
+        if self.home:
+            shutil.rmtree(self.home, ignore_errors=True)
+        return False
+
+    @property
+    def database(self):
+        return self.home / "sightline.sqlite"
