@@ -26,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.0" ..< "5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
     ],
     targets: [
         // C kernels: packed GEMM, depthwise convolution and the thread pool, with AVX2/FMA
@@ -95,6 +99,11 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: optimise
@@ -120,7 +129,9 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineServerTests",
                     dependencies: ["SightlineServer", "SightlineStore", "SightlineApps",
-                                   .product(name: "HummingbirdTesting", package: "hummingbird")]),
+                                   .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                                   .product(name: "X509", package: "swift-certificates")]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],

@@ -1,6 +1,7 @@
 // ServerConfiguration: where `sightline serve` listens and the limits it enforces — upload and
 // JSON body sizes, photo pixels, live frame size, request time, inference concurrency and the
-// length of the wait queue — each with a stated default.
+// length of the wait queue — each with a stated default — and access control: a token beyond
+// loopback, HTTPS with a certificate.
 import Foundation
 import SightlineImaging
 
@@ -25,12 +26,17 @@ public struct ServerConfiguration: Sendable {
     public var inferenceQueueLength: Int
     /// The folder of the web app's files.
     public var webRoot: URL
+    /// Whether every request must present an access token (always beyond loopback).
+    public var requiresToken: Bool
+    /// The certificate to serve HTTPS with; plain HTTP when nil.
+    public var certificate: SelfSignedCertificate?
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
                 maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
                 maxPixels: Int = DecodeOptions.defaultMaxPixels, requestTimeoutSeconds: Double = 60,
                 inferenceSlots: Int = 2, inferenceQueueLength: Int = 8,
-                webRoot: URL = ServerResources.webRoot) {
+                webRoot: URL = ServerResources.webRoot, requiresToken: Bool? = nil,
+                certificate: SelfSignedCertificate? = nil) {
         self.host = host
         self.port = port
         self.maxUploadBytes = maxUploadBytes
@@ -41,6 +47,9 @@ public struct ServerConfiguration: Sendable {
         self.inferenceSlots = inferenceSlots
         self.inferenceQueueLength = inferenceQueueLength
         self.webRoot = webRoot
+        self.certificate = certificate
+        self.requiresToken = false
+        self.requiresToken = requiresToken ?? !isLoopback
     }
 
     /// Whether `host` only accepts connections from this machine.

@@ -1,8 +1,11 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
 // /healthz, /openapi.json and the web app's files, its middleware (security headers, errors
-// as JSON, request logs) and the Hummingbird application that runs it until SIGINT or SIGTERM.
+// as JSON, request logs, the access token beyond loopback), HTTPS when a certificate is given,
+// and the Hummingbird application that runs it until SIGINT or SIGTERM.
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import SightlineStore
@@ -21,11 +24,14 @@ public struct WebServer: Sendable {
     /// The application, ready to run; `onRunning` receives the bound port once it listens.
     public func application(logger: Logger = Logger(label: "sightline.serve"),
                             onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> some ApplicationProtocol {
+        throws -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(LogRequestsMiddleware(.info))
         router.middlewares.add(ErrorMiddleware())
+        if configuration.requiresToken {
+            router.middlewares.add(AccessTokenMiddleware(store: services.store))
+        }
         router.middlewares.add(FileMiddleware(configuration.webRoot.path, searchForIndexHtml: true, logger: logger))
         SystemRoutes(services: services).register(on: router)
         WebAppRoutes(webRoot: configuration.webRoot).register(on: router)
@@ -36,11 +42,11 @@ public struct WebServer: Sendable {
         CatRoutes(services: services).register(on: api)
         KitchenRoutes(services: services).register(on: api)
         LiveRoute(services: services).register(on: router)
+        let http: HTTPServerBuilder = .http1WebSocketUpgrade(
+            webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.maxFrameBytes)))
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: .init(maxFrameSize: configuration.maxFrameBytes))),
+            server: try configuration.certificate.map { try .tls(http, tlsConfiguration: $0.tlsConfiguration()) } ?? http,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Sightline"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

@@ -31,5 +31,6 @@ struct Sightline: AsyncParsableCommand {
             EvaluateDetectorCommand.self,
             BenchCommand.self,
             ServeCommand.self,
+            TokensCommand.self,
         ])
 }

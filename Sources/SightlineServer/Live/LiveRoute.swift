@@ -22,6 +22,10 @@ struct LiveRoute {
     func register(on router: Router<BasicWebSocketRequestContext>) {
         let services = services
         router.ws("/api/v1/live") { request, _ in
+            guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+                throw APIError(.upgradeRequired, code: "upgrade_required",
+                               message: "/api/v1/live is a WebSocket: connect with Upgrade: websocket.")
+            }
             _ = try LiveSettings(request, services: services, checkingConsent: false)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in

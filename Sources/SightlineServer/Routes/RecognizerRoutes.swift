@@ -52,7 +52,7 @@ struct RecognizerRoutes {
         }))]))
     }
 
-    /// `?category=ID&limit=&offset=&lang=`: `{"captures": [entry…], "total"}`, newest first.
+    /// `?category=ID&limit=&offset=&lang=`: `{"captures": [entry…]}`, newest first.
     @Sendable func history(_ request: Request, context: some RequestContext) async throws -> Response {
         let language = try request.language()
         let limit = try request.integer("limit", default: 50, in: 1 ... 500)

@@ -56,8 +56,23 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case let error as ImagingError:
             return unreadableImage(error.description)
         case let error as ClassificationError:
-            if case .unreadableImage = error { return unreadableImage(ClassificationJSON.message(for: error)) }
-            return APIError(.internalServerError, code: "model_failed", message: error.description)
+            switch error {
+            case .unreadableImage: return unreadableImage(ClassificationJSON.message(for: error))
+            case .notAClassifier: return invalid(error.description)
+            default: return APIError(.internalServerError, code: "model_failed", message: error.description)
+            }
+        case let error as ObjectDetectionError:
+            switch error {
+            case .unreadableImage(_, let reason): return unreadableImage(reason.description)
+            case .notADetector, .unsupportedModel: return invalid(error.description)
+            default: return APIError(.internalServerError, code: "model_failed", message: error.description)
+            }
+        case let error as SpoonacularError:
+            switch error {
+            case .missingAPIKey: return invalid(error.description)
+            case .notFound: return notFound(error.description)
+            default: return APIError(.badGateway, code: "recipe_service", message: error.description)
+            }
         case let error as FaceDetectionError:
             if case .unreadableImage(_, let reason) = error { return unreadableImage(reason.description) }
             return APIError(.internalServerError, code: "model_failed", message: error.description)

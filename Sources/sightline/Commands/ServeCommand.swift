@@ -1,5 +1,6 @@
-// ServeCommand: `sightline serve` — the web app, the JSON API and the live camera on this
-// machine, with the apps' data in the data directory's SQLite database.
+// ServeCommand: `sightline serve` — the web app, the JSON API and the live camera, with the
+// apps' data in the data directory's SQLite database; beyond loopback only with an access token
+// and HTTPS.
 import ArgumentParser
 import Foundation
 import Logging
@@ -17,8 +18,15 @@ struct ServeCommand: AsyncParsableCommand {
             directory ($SIGHTLINE_HOME or ~/.local/share/sightline). Stop with Ctrl-C (SIGINT) \
             or SIGTERM: requests in flight are finished first.
 
-            Only loopback addresses (127.0.0.1, ::1, localhost) can be served for now: other \
-            devices would need an access token and HTTPS, which come with a later version.
+            On a loopback address (the default 127.0.0.1) no token is needed. To use Sightline \
+            from a phone, serve on the LAN with --host 0.0.0.0 (or the machine's address) and \
+            --tls: browsers allow the camera only over HTTPS. A self-signed certificate is made \
+            once and kept in the data directory's tls/ folder; its SHA-256 fingerprint is \
+            printed so you can compare it with what the phone shows. Every start beyond \
+            loopback also creates an access token and prints the URL that carries it; opening \
+            that URL stores the token in a cookie. Tokens are stored only as hashes: list and \
+            revoke them with `sightline tokens`. Without --tls, Sightline refuses to listen \
+            beyond loopback.
 
             Limits: --max-upload-mb per photo upload; photos with more than --max-megapixels \
             are refused before decoding; --inference-slots analyses run at once and \
@@ -31,6 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
+
+    @Flag(help: "Serve HTTPS with a self-signed certificate (needed beyond loopback).")
+    var tls = false
+
+    @Option(help: ArgumentHelp("Extra names or addresses the certificate is for (with --tls).", valueName: "name"))
+    var tlsName: [String] = []
 
     @Option(help: "The largest photo upload, in MiB.")
     var maxUploadMb = 32
@@ -55,24 +69,46 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, maxUploadBytes: maxUploadMb << 20, maxPixels: Int(maxMegapixels * 1_000_000),
             inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue)
-        guard configuration.isLoopback else {
+        if !configuration.isLoopback, !tls {
             throw CommandFailure("""
-                Refusing to listen on \(host): other devices could reach the apps and their history without an \
-                access token, and browsers allow the camera only over HTTPS. Serve on 127.0.0.1 (the default).
+                Refusing to listen on \(host) without --tls: other devices would send their photos and the access \
+                token unencrypted, and phone browsers allow the camera only over HTTPS. Add --tls, or serve on \
+                127.0.0.1 (the default) for this machine only.
                 """)
         }
-        let server = WebServer(configuration: configuration, store: try AppDataStore.open())
-        // Structured logs go to stderr; stdout carries only the line with the URL.
+        let store = try AppDataStore.open()
+        let listensEverywhere = ["0.0.0.0", "::"].contains(host)
+        let lanAddresses = listensEverywhere ? NetworkAddresses.ipv4() : []
+        if tls {
+            let names = Array(Set(["localhost", "127.0.0.1", ProcessInfo.processInfo.hostName] + tlsName + lanAddresses
+                + (listensEverywhere ? [] : [host]))).sorted()
+            configuration.certificate = try SelfSignedCertificate.loadOrCreate(
+                in: store.fileURL.deletingLastPathComponent().appendingPathComponent("tls", isDirectory: true), names: names)
+        }
+        let secret = configuration.requiresToken
+            ? try AccessTokenSecret.create(name: "serve on \(host) at \(ISO8601DateFormatter().string(from: Date()))", in: store).secret
+            : nil
+        let server = WebServer(configuration: configuration, store: store)
+        // Structured logs go to stderr; stdout carries only the lines with the URL.
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "sightline.serve")
         logger.logLevel = .info
-        let displayHost = host.contains(":") ? "[\(host)]" : host
+        let scheme = tls ? "https" : "http"
+        let shownHost = listensEverywhere ? lanAddresses.first ?? ProcessInfo.processInfo.hostName : host
+        let displayHost = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
+        let fingerprint = configuration.certificate?.fingerprint
         try await server.run(logger: logger) { port in
-            let line = "Sightline is serving on http://\(displayHost):\(port)/ — open it in a browser; Ctrl-C stops it.\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
+            var lines = ["Sightline is serving on \(scheme)://\(displayHost):\(port)/ — open it in a browser; Ctrl-C stops it."]
+            if let secret {
+                lines.append("Access token (open this URL on your phone once): \(scheme)://\(displayHost):\(port)/?token=\(secret)")
+            }
+            if let fingerprint {
+                lines.append("Certificate SHA-256 fingerprint: \(fingerprint)")
+            }
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
     }
 }

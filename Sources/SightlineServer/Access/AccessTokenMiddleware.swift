@@ -1,0 +1,47 @@
+// AccessTokenMiddleware: when Sightline is served beyond loopback, every request must present an
+// active access token — `Authorization: Bearer SECRET`, or the `sightline_token` cookie that
+// opening the printed URL (`/?token=SECRET`) sets (HttpOnly, Secure, SameSite=Strict) before
+// redirecting to the same page without the secret. /healthz stays open. Anything else gets 401.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SightlineStore
+
+struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var cookieName: String { "sightline_token" }
+
+    let store: Store
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.uri.path == "/healthz" { return try await next(request, context) }
+        if let secret = request.uri.queryParameters.get("token"), request.method == .get {
+            guard try AccessTokenSecret.verify(secret, in: store) != nil else { throw Self.refusal }
+            var response = Response(status: .seeOther)
+            response.headers[.location] = request.uri.path
+            response.headers[.setCookie] = "\(Self.cookieName)=\(secret); Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=31536000"
+            return response
+        }
+        guard let secret = Self.presentedSecret(request), try AccessTokenSecret.verify(secret, in: store) != nil else {
+            throw Self.refusal
+        }
+        return try await next(request, context)
+    }
+
+    static var refusal: APIError {
+        APIError(.unauthorized, code: "token_required",
+                 message: "This Sightline needs an access token: open the URL `sightline serve` printed, or send Authorization: Bearer TOKEN.")
+    }
+
+    static func presentedSecret(_ request: Request) -> String? {
+        if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
+            return String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        }
+        for field in request.headers[values: .cookie] {
+            for pair in field.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2, parts[0] == cookieName { return parts[1] }
+            }
+        }
+        return nil
+    }
+}
