@@ -18,8 +18,14 @@ VENV_STAMP := $(VENV)/.requirements-installed
 RELEASE_SIGHTLINE := .build/release/sightline
 DEBUG_SIGHTLINE := .build/debug/sightline
 
+# The apps' classifier heads, committed in Models/heads/ and trained by scripts/train_app_heads.py
+# on the shared datasets (see Models/heads/PROVENANCE.md).
+SHARED_DATASETS := ../shared/datasets
+APP_HEADS := $(addprefix Models/heads/,cat-detector.onnx cat-breeds.onnx kitchen-ingredients.onnx waste-organic.onnx waste-materials.onnx)
+HEADS_PROVENANCE := Models/heads/PROVENANCE.md
+
 .DEFAULT_GOAL := run
-.PHONY: setup apt-packages venv build models run test bench
+.PHONY: setup apt-packages venv build models heads run test bench
 
 setup: apt-packages venv
 
@@ -57,7 +63,21 @@ $(VENV_STAMP): scripts/requirements.txt | apt-packages
 build: setup
 	swift build -c release
 
+# Installs the backbones and the committed heads; where the shared datasets are present, heads
+# older than their training script are retrained first and installed again.
 models: build
+	$(RELEASE_SIGHTLINE) models install
+	@if [ -d $(SHARED_DATASETS) ]; then $(MAKE) --no-print-directory heads; \
+	else echo "$(SHARED_DATASETS) is missing: installed the committed heads without checking whether they need retraining."; fi
+
+heads: $(APP_HEADS)
+
+# One run of the script makes every head and the provenance note. A fresh clone gives the heads
+# and the script arbitrary times, so --if-changed first compares the script's SHA-256 with the
+# one PROVENANCE.md records and, when they agree, only touches the heads. Training needs lite0,
+# which `models` installs before making this target.
+$(APP_HEADS) $(HEADS_PROVENANCE) &: scripts/train_app_heads.py
+	python3 scripts/train_app_heads.py --if-changed --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
 	$(RELEASE_SIGHTLINE) models install
 
 run: models

@@ -1,6 +1,8 @@
 // AppModel: a classifier an app ships with (the cat detector, the breed classifier, the
 // ingredient classifier) — its installed name, what it is for and how to install it — and
 // loading it, so a missing model is reported as "not installed, run …" rather than a crash.
+// The apps' classifiers are committed as heads (Models/heads/) that `sightline models install`
+// puts on the installed backbone.
 import Foundation
 import SightlineEngine
 import SightlineVision
@@ -14,17 +16,15 @@ public struct AppModel: Sendable, Hashable {
     /// The command that installs it.
     public var installCommand: String
 
-    public init(name: String, purpose: String, installCommand: String? = nil) {
+    public init(name: String, purpose: String, installCommand: String = AppModel.headsInstallCommand) {
         self.name = name
         self.purpose = purpose
-        self.installCommand = installCommand ?? AppModel.trainingCommand(for: name)
+        self.installCommand = installCommand
     }
 
-    /// The apps' heads are classifiers trained with `sightline train` on a folder with one
-    /// sub-folder of photos per label; this is the command that makes the one called `name`.
-    public static func trainingCommand(for name: String) -> String {
-        "sightline train PHOTOS --output \(name)"
-    }
+    /// The command that installs every app classifier committed in the repository's
+    /// Models/heads/ (`make models` runs it too).
+    public static let headsInstallCommand = "sightline models install"
 
     /// The installed model, or nil when `store` has none with this name.
     ///

@@ -13,11 +13,11 @@ public enum AppModelError: Error, Sendable, Equatable, CustomStringConvertible, 
         switch self {
         case let .notInstalled(model, purpose, modelsDirectory, installCommand):
             return "The \(purpose) model '\(model)' is not installed in \(modelsDirectory). "
-                + "Train it with `\(installCommand)`, where PHOTOS holds one sub-folder of photos per label."
+                + "Install it with `\(installCommand)` (or `make models` in the Sightline repository)."
         case let .missingLabel(model, label, labels, installCommand):
             return "The installed model '\(model)' has no label '\(label)' (its labels: "
                 + "\(labels.joined(separator: ", "))); it is not the model this app expects. "
-                + "Retrain it with `\(installCommand)`."
+                + "Reinstall the app's model with `\(installCommand)`."
         }
     }
 

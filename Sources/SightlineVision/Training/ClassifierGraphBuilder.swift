@@ -1,7 +1,8 @@
 // ClassifierGraphBuilder: the ONNX graph of a trained classifier — the backbone's graph without
 // its own classification head, plus a Gemm holding the learned weights on the backbone's
 // "features" output (producing "logits") and a Softmax (producing "probabilities"). Every other
-// output role of the backbone (features, feature_map, …) is kept under its tensor name.
+// output role of the backbone (features, feature_map, …) is kept under its tensor name. The
+// same Gemm and Softmax alone, on a "features" input, make the head file (`TrainedHead`).
 import Foundation
 import SightlineEngine
 
@@ -75,16 +76,13 @@ enum ClassifierGraphBuilder {
             nodes.append(Node(name: unique("classifier_flatten", in: &nodeNames), opType: "Flatten",
                               inputs: [featuresName], outputs: [gemmInput], attributes: ["axis": .int(1)]))
         }
-        nodes.append(Node(name: unique("classifier", in: &nodeNames), opType: "Gemm",
-                          inputs: [gemmInput, weightName, biasName], outputs: [logitsName],
-                          attributes: ["transB": .int(1)]))
-        nodes.append(Node(name: unique("softmax", in: &nodeNames), opType: "Softmax",
-                          inputs: [logitsName], outputs: [probabilitiesName], attributes: ["axis": .int(1)]))
+        nodes += headNodes(gemmName: unique("classifier", in: &nodeNames), softmaxName: unique("softmax", in: &nodeNames),
+                           input: gemmInput, weight: weightName, bias: biasName, logits: logitsName,
+                           probabilities: probabilitiesName)
 
         let batch = graph.inputs.first?.shape?.first ?? .symbolic("batch")
-        let scores = [batch, .fixed(head.classCount)]
-        let outputs = [ValueInfo(name: logitsName, elementType: .float32, shape: scores),
-                       ValueInfo(name: probabilitiesName, elementType: .float32, shape: scores)] + keptOutputs
+        let outputs = scoreOutputs(batch: batch, classCount: head.classCount, logits: logitsName,
+                                   probabilities: probabilitiesName) + keptOutputs
         var allMetadata = backbone.metadata
         allMetadata.merge(metadata) { _, new in new }
         let model = Model(irVersion: backbone.irVersion, opsetVersion: backbone.opsetVersion, producerName: "sightline train",
@@ -94,5 +92,34 @@ enum ClassifierGraphBuilder {
         keptRoles["logits"] = logitsName
         keptRoles["probabilities"] = probabilitiesName
         return (model, keptRoles)
+    }
+
+    /// The graph of the head alone: input `featuresInput` [batch, featureCount] → Gemm →
+    /// "logits" → Softmax → "probabilities", the weights as initialisers "classifier.weight"
+    /// and "classifier.bias" — the same nodes `build` puts on a backbone.
+    static func headGraph(_ head: MultinomialLogisticRegression, name: String, featuresInput: String) -> Graph {
+        let batch = SightlineEngine.Dimension.symbolic("batch")
+        return Graph(
+            name: name,
+            nodes: headNodes(gemmName: "classifier", softmaxName: "softmax", input: featuresInput, weight: "classifier.weight",
+                             bias: "classifier.bias", logits: "logits", probabilities: "probabilities"),
+            initializers: ["classifier.weight": Tensor(shape: [head.classCount, head.featureCount], floats: head.weights),
+                           "classifier.bias": Tensor(shape: [head.classCount], floats: head.bias)],
+            inputs: [ValueInfo(name: featuresInput, elementType: .float32, shape: [batch, .fixed(head.featureCount)])],
+            outputs: scoreOutputs(batch: batch, classCount: head.classCount, logits: "logits", probabilities: "probabilities"))
+    }
+
+    /// Gemm (weights [classes, features], transB = 1) on `input`, then Softmax over the classes.
+    private static func headNodes(gemmName: String, softmaxName: String, input: String, weight: String, bias: String,
+                                  logits: String, probabilities: String) -> [Node] {
+        [Node(name: gemmName, opType: "Gemm", inputs: [input, weight, bias], outputs: [logits], attributes: ["transB": .int(1)]),
+         Node(name: softmaxName, opType: "Softmax", inputs: [logits], outputs: [probabilities], attributes: ["axis": .int(1)])]
+    }
+
+    /// The declared "logits" and "probabilities" outputs, [batch, classCount] each.
+    private static func scoreOutputs(batch: SightlineEngine.Dimension, classCount: Int, logits: String, probabilities: String) -> [ValueInfo] {
+        let scores = [batch, .fixed(classCount)]
+        return [ValueInfo(name: logits, elementType: .float32, shape: scores),
+                ValueInfo(name: probabilities, elementType: .float32, shape: scores)]
     }
 }

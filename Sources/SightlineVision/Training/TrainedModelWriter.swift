@@ -1,13 +1,17 @@
 // TrainedModelWriter: saves a trained classifier into the model store as an ordinary installed
-// model — `models/<name>/model.onnx` (backbone + Gemm + Softmax, labels in its metadata) and
+// model — `models/<name>/model.onnx` (backbone + Gemm + Softmax, labels in its metadata),
+// `models/<name>/head.onnx` (the head alone, see `TrainedHead`) and
 // `models/<name>/manifest.json` (written last) — so `classify --model NAME` and `evaluate`
-// use it like any other classifier.
+// use it like any other classifier. A head file is installed the same way, composed with the
+// installed backbone it was trained on.
 import Foundation
 import SightlineEngine
 
 public enum TrainedModelWriter {
     /// The ONNX file's name inside the model folder.
     public static let modelFileName = "model.onnx"
+    /// The head file kept next to it: what the model was composed from.
+    public static let headFileName = "head.onnx"
     /// What the manifest's `converter` says for trained models.
     public static let converter = "sightline train"
 
@@ -17,20 +21,36 @@ public enum TrainedModelWriter {
     /// - Throws: `TrainingError.invalidModelName`, `.nameTakenByInstalledModel` (a model not
     ///   made by `sightline train` has the name), `.unusableBackbone`, `.unwritableModel`.
     public static func write(_ trained: TrainedClassifier, name: String, to store: ModelStore) throws -> InstalledModel {
+        try write(TrainedHead(trained), on: trained.backbone, name: name, to: store)
+    }
+
+    /// Composes `head` with `backbone` — the backbone's graph without its own classifier, then
+    /// the head's Gemm and Softmax — and writes the result to `store` under `name`, replacing
+    /// an earlier trained model of that name; returns it as installed.
+    ///
+    /// - Throws: `TrainingError.invalidModelName`, `.nameTakenByInstalledModel`,
+    ///   `.unusableBackbone` (also when `backbone`'s weights are not the ones the head was
+    ///   trained on), `.unwritableModel`.
+    public static func write(_ head: TrainedHead, on backbone: InstalledModel, name: String,
+                             to store: ModelStore) throws -> InstalledModel {
         try checkAvailable(name, in: store)
         let folder = store.modelsDirectory.appendingPathComponent(name, isDirectory: true)
         let manifestURL = folder.appendingPathComponent(ModelStore.manifestFileName)
 
-        let backbone = trained.backbone
+        guard backbone.manifest.source.sha256 == head.backbone.weightsSHA256 else {
+            throw TrainingError.unusableBackbone(model: backbone.name, reason:
+                "the head was trained on the features of weights with SHA-256 \(head.backbone.weightsSHA256), "
+                + "this model's weights have \(backbone.manifest.source.sha256); retrain the head on it")
+        }
         let backboneModel: Model
         do {
             backboneModel = try Model(contentsOf: backbone.modelURL)
         } catch {
             throw TrainingError.unusableBackbone(model: backbone.name, reason: "\(error)")
         }
-        let labelsJSON = String(decoding: try JSONEncoder().encode(trained.labels), as: UTF8.self)
+        let labelsJSON = String(decoding: try JSONEncoder().encode(head.labels), as: UTF8.self)
         let built = try ClassifierGraphBuilder.build(
-            backbone: backboneModel, backboneName: backbone.name, roles: backbone.manifest.outputs, head: trained.head,
+            backbone: backboneModel, backboneName: backbone.name, roles: backbone.manifest.outputs, head: head.classifier,
             metadata: ["labels": labelsJSON, "backbone": backbone.name, "trained_with": converter])
         let modelData: Data
         do {
@@ -38,20 +58,25 @@ public enum TrainedModelWriter {
         } catch {
             throw TrainingError.unusableBackbone(model: backbone.name, reason: "the combined graph cannot be written (\(error))")
         }
+        let headURL = folder.appendingPathComponent(headFileName)
+        let headData: Data
+        do {
+            headData = try head.serializedData()
+        } catch {
+            throw TrainingError.unwritableModel(path: headURL.path, reason: "\(error)")
+        }
 
         let manifest = ModelManifest(
-            name: name,
-            title: "\(trained.labels.count)-class classifier trained on \(trained.dataDirectory.lastPathComponent), "
-                + "on \(backbone.manifest.title) features",
-            task: .classification, file: modelFileName, sha256: SHA256.hexDigest(of: modelData),
-            input: backbone.manifest.input, outputs: built.roles, labels: trained.labels,
+            name: name, title: head.title, task: .classification, file: modelFileName, sha256: SHA256.hexDigest(of: modelData),
+            input: backbone.manifest.input, outputs: built.roles, labels: head.labels,
             licence: backbone.manifest.licence, source: backbone.manifest.source, converter: converter,
-            training: record(of: trained))
+            training: head.training)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try modelData.write(to: folder.appendingPathComponent(modelFileName), options: .atomic)
+            try headData.write(to: headURL, options: .atomic)
             try (encoder.encode(manifest) + Data("\n".utf8)).write(to: manifestURL, options: .atomic)
         } catch {
             throw TrainingError.unwritableModel(path: folder.path, reason: error.localizedDescription)

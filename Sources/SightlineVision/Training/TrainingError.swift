@@ -13,6 +13,8 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible, 
     case nameTakenByInstalledModel(name: String, path: String)
     /// The trained model's files could not be written.
     case unwritableModel(path: String, reason: String)
+    /// A file or model is not a usable trained head (see `TrainedHead`).
+    case unusableHead(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible, 
                 + "choose another name."
         case let .unwritableModel(path, reason):
             return "Cannot write the trained model to \(path): \(reason)."
+        case let .unusableHead(path, reason):
+            return "\(path) is not a usable trained classifier head: \(reason)."
         }
     }
 

@@ -34,6 +34,12 @@ struct TrainCommand: ParsableCommand {
             trained). Use it with `sightline classify --model NAME` and `sightline evaluate NAME \
             DIR`. Training again under the same NAME replaces an earlier trained model; the name \
             of a downloaded model is refused.
+
+            --head-output FILE also writes the head alone — the Gemm and Softmax on a \
+            "features" input [N, 1280], with the labels, the backbone and the training record in \
+            its metadata — about 5 KB per class. `sightline models install` installs the \
+            head files in the repository's Models/heads/ this way, composing each with the \
+            installed backbone (scripts/train_app_heads.py makes the apps' heads).
             """)
 
     @Argument(help: ArgumentHelp("Folder with one sub-folder of photos per class.", valueName: "dir"))
@@ -62,6 +68,10 @@ struct TrainCommand: ParsableCommand {
 
     @Flag(help: "Keep the weights fitted on the training part instead of refitting on all photos.")
     var noRefit = false
+
+    @Option(help: ArgumentHelp("Also write the trained head alone (an ONNX file without the backbone) to this file.",
+                               valueName: "file"))
+    var headOutput: String?
 
     @Option(help: "Engine threads (0: one per core).")
     var threads = 0
@@ -121,6 +131,10 @@ struct TrainCommand: ParsableCommand {
         }
         let model = try TrainedModelWriter.write(trained, name: output, to: store)
         printSummary(trained, model: model, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        if let headOutput {
+            try TrainedHead(trained).write(to: URL(fileURLWithPath: headOutput))
+            print("Head written to \(headOutput); `sightline models install` installs it from Models/heads/.")
+        }
     }
 
     private func printSummary(_ trained: TrainedClassifier, model: InstalledModel, seconds: Double) {

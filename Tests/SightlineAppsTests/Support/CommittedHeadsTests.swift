@@ -1,0 +1,87 @@
+// CommittedHeadsTests: the apps' classifier heads committed in Models/heads/ — each is small,
+// reads the installed lite0's features, and has exactly the labels its app looks up (cat / not
+// cat, encyclopaedia breed names, canonical ingredient names, organic / non-organic, the
+// TrashNet materials); installed by `sightline models install` (which `make test` runs) they
+// are the models the Cat Scanner, Kitchen and WasteGuard load, and they name the sample photos.
+import Foundation
+import SightlineApps
+import SightlineVision
+import XCTest
+
+final class CommittedHeadsTests: XCTestCase {
+    private static let headsFolder = TestEnvironment.repository.appendingPathComponent("Models/heads", isDirectory: true)
+    private static let names = ["cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic"]
+
+    private func head(_ name: String) throws -> TrainedHead {
+        try TrainedHead(contentsOf: Self.headsFolder.appendingPathComponent("\(name).onnx"))
+    }
+
+    func testEveryHeadIsSmallAndReadsTheInstalledLite0Features() throws {
+        let files = try TrainedHeadInstaller.headFiles(in: Self.headsFolder)
+        XCTAssertEqual(files.map(TrainedHeadInstaller.modelName), Self.names)
+        let lite0 = try TestEnvironment.lite0()
+        for file in files {
+            let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+            XCTAssertLessThan(size, 200_000, file.lastPathComponent)
+            let head = try TrainedHead(contentsOf: file)
+            XCTAssertEqual(head.backbone, TrainedHead.Backbone(name: "lite0", weightsSHA256: lite0.manifest.source.sha256))
+            XCTAssertEqual(head.classifier.featureCount, 1280)
+            XCTAssertEqual(head.training.classes.map(\.label), head.labels, "the record counts every class")
+            XCTAssertTrue(head.training.classes.allSatisfy { $0.trainingPhotos >= 5 }, file.lastPathComponent)
+        }
+    }
+
+    func testTheLabelsAreTheOnesTheAppsLookUp() throws {
+        XCTAssertEqual(Set(try head("cat-detector").labels), [CatScanner.catLabel, "not cat"])
+
+        let encyclopaedia = try BreedEncyclopaedia.bundled()
+        let breeds = try head("cat-breeds").labels
+        XCTAssertEqual(breeds.count, 16)
+        XCTAssertEqual(encyclopaedia.labelsWithoutEntry(breeds), [])
+        for label in breeds { XCTAssertEqual(encyclopaedia.breed(named: label)?.name, label) }
+
+        let vocabulary = try IngredientVocabulary.bundled()
+        let ingredients = try head("kitchen-ingredients").labels
+        XCTAssertGreaterThanOrEqual(ingredients.count, 20)
+        for label in ingredients { XCTAssertTrue(vocabulary.contains(label), "\(label) is not a canonical ingredient name") }
+        XCTAssertEqual(Set(ingredients).count, ingredients.count)
+
+        XCTAssertEqual(Set(try head("waste-organic").labels), [PhotoVerdict.organicLabel, PhotoVerdict.nonOrganicLabel])
+        XCTAssertEqual(Set(try head("waste-materials").labels), Set(try WasteMaterials.bundled().names.keys))
+    }
+
+    /// `make test` runs `sightline models install` before the tests, which installs the heads.
+    func testTheInstalledModelsAreTheCommittedHeadsAndNameTheSamplePhotos() throws {
+        let store = ModelStore()
+        for file in try TrainedHeadInstaller.headFiles(in: Self.headsFolder) {
+            let name = TrainedHeadInstaller.modelName(of: file)
+            guard let model = try? store.model(name) else {
+                return XCTFail("\(name) is not installed: run `make test` or `sightline models install`")
+            }
+            XCTAssertEqual(try Data(contentsOf: model.directory.appendingPathComponent(TrainedModelWriter.headFileName)),
+                           try Data(contentsOf: file), "\(name) was installed from another head; run `sightline models install`")
+            XCTAssertEqual(model.manifest.labels, try TrainedHead(contentsOf: file).labels)
+        }
+        func sample(_ name: String) throws -> Data {
+            try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("Samples").appendingPathComponent(name))
+        }
+
+        let scanner = try CatScanner.installed(in: store)
+        XCTAssertEqual(scanner.breedClassifier.labels, try head("cat-breeds").labels)
+        XCTAssertFalse(try scanner.scan(photo: sample("cabbage.jpg")).isCat)
+        XCTAssertFalse(try scanner.scan(photo: sample("glass-bottle.jpg")).isCat)
+
+        let identifier = try IngredientIdentifier.installed(vocabulary: IngredientVocabulary.bundled(), in: store)
+        XCTAssertEqual(identifier.recognisedIngredients, try head("kitchen-ingredients").labels.sorted())
+        XCTAssertEqual(try identifier.identify(photo: sample("cabbage.jpg")).candidates.first?.name, "cabbage")
+        XCTAssertEqual(try identifier.identify(photo: sample("green-bell-pepper.jpg")).candidates.first?.name, "bell pepper")
+        XCTAssertEqual(try identifier.identify(photo: sample("zucchini.jpg")).candidates.first?.name, "courgette")
+
+        let wholePhoto = try WholePhotoClassifiers.installed(in: store)
+        XCTAssertEqual(wholePhoto.modelNames, ["waste-organic", "waste-materials"])
+        XCTAssertEqual(try wholePhoto.verdict(on: TestEnvironment.samplePhoto("cabbage.jpg"))?.isOrganic, true)
+        let box = try XCTUnwrap(try wholePhoto.verdict(on: TestEnvironment.samplePhoto("cardboard-box.jpg")))
+        XCTAssertEqual(box.isOrganic, false)
+        XCTAssertEqual(box.material?.label, "cardboard")
+    }
+}
