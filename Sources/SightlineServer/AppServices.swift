@@ -2,6 +2,7 @@
 // each loaded once on first use (a missing model is an error of the request that needs it,
 // not of the server's start), and the inference gate.
 import Foundation
+import Hummingbird
 import SightlineApps
 import SightlineEngine
 import SightlineStore
@@ -60,7 +61,16 @@ final class AppServices: Sendable {
 
     /// Runs model work through the gate, off the event loop.
     func infer<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await gate.run(work)
+        try await gate.run(preparing: {}, { _ in try work() })
+    }
+
+    /// Reads the request's photo once the gate admits it — so at most the running and waiting
+    /// requests' uploads are held in memory, and a refused request is never read — then runs
+    /// `work` on it.
+    func infer<Value: Sendable>(uploadOf request: Request,
+                                _ work: @escaping @Sendable (PhotoUpload) throws -> Value) async throws -> Value {
+        let limit = configuration.maxUploadBytes
+        return try await gate.run(preparing: { try await PhotoUpload.read(from: request, limit: limit) }, work)
     }
 
     var kitchen: KitchenContext {

@@ -11,13 +11,13 @@ final class InferenceGateTests: XCTestCase {
         let gate = InferenceGate(slots: 1, queueLength: 1)
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
-        let first = Task { try await gate.run { started.signal(); release.wait(); return 1 } }
+        let first = Task { try await gate.run(preparing: {}) { _ in started.signal(); release.wait(); return 1 } }
         await Task.detached { started.wait() }.value
-        let second = Task { try await gate.run { 2 } }
+        let second = Task { try await gate.run(preparing: {}) { _ in 2 } }
         while await gate.load.waiting < 1 { await Task.yield() }
 
         do {
-            _ = try await gate.run { 3 }
+            _ = try await gate.run(preparing: {}) { _ in 3 }
             XCTFail("a third request must be refused while one runs and one waits")
         } catch let error as APIError {
             XCTAssertEqual(error.status, .serviceUnavailable)

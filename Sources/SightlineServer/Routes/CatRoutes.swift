@@ -29,9 +29,8 @@ struct CatRoutes {
     @Sendable func scan(_ request: Request, context: some RequestContext) async throws -> Response {
         let save = try request.flag("save", default: true)
         let language = try request.language()
-        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
         let (scanner, store, maxPixels) = (services.catScanner, services.store, services.configuration.maxPixels)
-        let record = try await services.infer {
+        let record = try await services.infer(uploadOf: request) { upload in
             // Decoding first refuses a photo over the pixel limit before the models see it.
             _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
             let result = try scanner.get().scan(photo: upload.data)

@@ -64,10 +64,9 @@ struct KitchenRoutes {
     /// `?add=true|false` (default true): `{"file", "ingredient", "confidence", "candidates", "added"}`
     @Sendable func identify(_ request: Request, context: some RequestContext) async throws -> Response {
         let add = try request.flag("add", default: true)
-        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
         let (identifier, list, maxPixels) = (services.ingredientIdentifier, try services.kitchen.ingredientList,
                                              services.configuration.maxPixels)
-        let record = try await services.infer {
+        let record = try await services.infer(uploadOf: request) { upload in
             _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
             let identification = try identifier.get().identify(photo: upload.data)
             var added = false

@@ -28,9 +28,8 @@ struct RecognizerRoutes {
         let language = try request.language()
         let scanFaces = try request.flag("faces", default: false)
         let save = try request.flag("save", default: false)
-        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
         let (recognizer, maxPixels, store) = (services.recognizer, services.configuration.maxPixels, services.store)
-        let record = try await services.infer {
+        let record = try await services.infer(uploadOf: request) { upload in
             let recognizer = try recognizer.get()
             let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
             let recognition = try recognizer.recognize(photo, scanFaces: scanFaces)

@@ -20,9 +20,8 @@ struct VisionRoutes {
     @Sendable func classify(_ request: Request, context: some RequestContext) async throws -> Response {
         let modelName = try request.modelName(default: "lite0")
         let top = try request.integer("top", default: 5, in: 1 ... 1000)
-        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
         let classifiers = services.classifiers
-        let record = try await services.infer {
+        let record = try await services.infer(uploadOf: request) { upload in
             let classifier = try classifiers.get(modelName)
             let start = DispatchTime.now().uptimeNanoseconds
             let result = try classifier.classify(data: upload.data, top: top)
@@ -33,9 +32,8 @@ struct VisionRoutes {
     }
 
     @Sendable func faces(_ request: Request, context: some RequestContext) async throws -> Response {
-        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
         let (detector, maxPixels) = (services.faceDetector, services.configuration.maxPixels)
-        let record = try await services.infer {
+        let record = try await services.infer(uploadOf: request) { upload in
             let start = DispatchTime.now().uptimeNanoseconds
             let faces = try detector.get().detectFaces(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
             return FaceJSON.record(faces, file: upload.fileName,
@@ -47,9 +45,8 @@ struct VisionRoutes {
     /// `?model=NAME`: an installed object-detection model.
     @Sendable func detect(_ request: Request, context: some RequestContext) async throws -> Response {
         let modelName = try request.modelName()
-        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
         let (detectors, maxPixels) = (services.detectors, services.configuration.maxPixels)
-        let record = try await services.infer {
+        let record = try await services.infer(uploadOf: request) { upload in
             let start = DispatchTime.now().uptimeNanoseconds
             let objects = try detectors.get(modelName).detectObjects(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
             return DetectionJSON.record(objects, file: upload.fileName,

@@ -44,9 +44,8 @@ struct WasteRoutes {
         } else {
             rules = try settings.municipality()
         }
-        let upload = try await PhotoUpload.read(from: request, limit: services.configuration.maxUploadBytes)
         let (wasteGuard, maxPixels) = (services.wasteGuard, services.configuration.maxPixels)
-        let record = try await services.infer {
+        let record = try await services.infer(uploadOf: request) { upload in
             let wasteGuard = try wasteGuard.get()
             let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
             let report = try wasteGuard.analyse(photo, mode: mode, language: language, municipality: rules, consent: consent)

@@ -1,5 +1,6 @@
 // InferenceGate: runs the blocking model work of requests off the event loop, at most `slots`
-// at a time, with a short bounded wait queue; a request that finds the queue full is refused
+// at a time, with a short bounded wait queue (the upload is read only once admitted); a request
+// that finds the queue full is refused
 // at once with 503 busy and Retry-After rather than waiting without bound.
 import Dispatch
 import Foundation
@@ -15,14 +16,17 @@ actor InferenceGate {
         self.queueLength = max(0, queueLength)
     }
 
-    /// Runs `work` on a worker thread once a slot is free.
+    /// Runs `work` on a worker thread once a slot is free, with the input `preparing` makes
+    /// after admission (reading the upload).
     ///
     /// - Throws: `APIError.busy` when all slots are taken and the queue is full; whatever
-    ///   `work` throws.
-    nonisolated func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    ///   `preparing` or `work` throws.
+    nonisolated func run<Input: Sendable, Value: Sendable>(preparing: @Sendable () async throws -> Input,
+                                                           _ work: @escaping @Sendable (Input) throws -> Value) async throws -> Value {
         try await enter()
         do {
-            let value = try await Self.onWorkerThread(work)
+            let input = try await preparing()
+            let value = try await Self.onWorkerThread { try work(input) }
             await leave()
             return value
         } catch {
