@@ -126,7 +126,7 @@ struct OverviewPhrases {
                 byDetector: "recognised by the waste detector",
                 throughImageNet: "recognised through ImageNet: ",
                 notRecognised: "not recognised by the installed model",
-                noHeads: "No whole-photo classifiers are installed (`sightline train PHOTOS --output waste-organic` or `--output waste-materials` makes them).",
+                noHeads: "No whole-photo classifiers are installed (`sightline models install` installs waste-organic and waste-materials).",
                 headsInstalled: { "Whole-photo classifiers: \($0). When no object is found they judge the photo as a whole; "
                     + "they never name one of the 20 objects." })
         case .german:
@@ -138,7 +138,7 @@ struct OverviewPhrases {
                 byDetector: "vom Abfall-Detektor erkannt",
                 throughImageNet: "erkannt über ImageNet: ",
                 notRecognised: "vom installierten Modell nicht erkannt",
-                noHeads: "Es sind keine Klassifikatoren für das ganze Foto installiert (`sightline train FOTOS --output waste-organic` oder `--output waste-materials` erstellt sie).",
+                noHeads: "Es sind keine Klassifikatoren für das ganze Foto installiert (`sightline models install` installiert waste-organic und waste-materials).",
                 headsInstalled: { "Klassifikatoren für das ganze Foto: \($0). Wird kein Objekt gefunden, beurteilen sie das Foto "
                     + "als Ganzes; sie nennen nie eines der 20 Objekte." })
         case .ukrainian:
@@ -150,7 +150,7 @@ struct OverviewPhrases {
                 byDetector: "розпізнає детектор відходів",
                 throughImageNet: "розпізнається через ImageNet: ",
                 notRecognised: "встановлена модель не розпізнає",
-                noHeads: "Класифікатори всього фото не встановлено (їх створює `sightline train ФОТО --output waste-organic` або `--output waste-materials`).",
+                noHeads: "Класифікатори всього фото не встановлено (`sightline models install` встановлює waste-organic і waste-materials).",
                 headsInstalled: { "Класифікатори всього фото: \($0). Якщо жодного об’єкта не знайдено, вони оцінюють фото "
                     + "в цілому; вони ніколи не називають жодного з 20 об’єктів." })
         }

@@ -1,5 +1,6 @@
 // ImageFileCollector: turns the PATH arguments of `sightline classify` into the list of files
-// to classify — explicit files as given, directories walked recursively for image files.
+// to classify — explicit files as given, directories walked recursively for image files (a
+// symbolic link to an image counts as one).
 import Foundation
 
 /// A file to classify, with the path to show the user (as given, or as found in a walk).
@@ -38,7 +39,8 @@ enum ImageFileCollector {
         let prefixLength = root.standardizedFileURL.path.count + 1
         for case let url as URL in walker {
             guard imageExtensions.contains(url.pathExtension.lowercased()),
-                  (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                  (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            else { continue }
             relativePaths.append(String(url.standardizedFileURL.path.dropFirst(prefixLength)))
         }
         let base = path.hasSuffix("/") ? path : path + "/"

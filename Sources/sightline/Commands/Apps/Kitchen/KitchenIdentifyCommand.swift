@@ -12,8 +12,8 @@ struct KitchenIdentifyCommand: ParsableCommand {
         commandName: "identify",
         abstract: "Recognise the ingredient in photos and add it to the list.",
         discussion: """
-            Uses the installed ingredient classifier (model kitchen-ingredients; train it with \
-            `sightline train PHOTOS --output kitchen-ingredients`, one sub-folder per ingredient). As in the original app, the recognised ingredient is added to the \
+            Uses the installed ingredient classifier (model kitchen-ingredients, installed by \
+            `sightline models install`; `sightline models list` shows it). As in the original app, the recognised ingredient is added to the \
             list only when its confidence is at least 0.8; below that nothing is added and the \
             three most likely ingredients are offered — add one with `sightline kitchen add \
             NAME`. A photo that cannot be read is reported as an error, never added. \
