@@ -1,5 +1,5 @@
 // ServerConfiguration: where `sightline serve` listens and the limits it enforces — upload and
-// JSON body sizes, photo pixels, live frame size, request time, inference concurrency and the
+// JSON body sizes, photo pixels, live frame size, inference concurrency and the
 // length of the wait queue — each with a stated default — and access control: a token beyond
 // loopback, HTTPS with a certificate.
 import Foundation
@@ -18,8 +18,6 @@ public struct ServerConfiguration: Sendable {
     public var maxFrameBytes: Int
     /// Photos with more pixels than this are refused before they are decoded.
     public var maxPixels: Int
-    /// How long one inference request may wait and run before it is answered 503.
-    public var requestTimeoutSeconds: Double
     /// How many inferences run at once.
     public var inferenceSlots: Int
     /// How many inference requests may wait for a slot; more are answered 503 busy.
@@ -33,7 +31,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
                 maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
-                maxPixels: Int = DecodeOptions.defaultMaxPixels, requestTimeoutSeconds: Double = 60,
+                maxPixels: Int = DecodeOptions.defaultMaxPixels,
                 inferenceSlots: Int = 2, inferenceQueueLength: Int = 8,
                 webRoot: URL = ServerResources.webRoot, requiresToken: Bool? = nil,
                 certificate: SelfSignedCertificate? = nil) {
@@ -43,7 +41,6 @@ public struct ServerConfiguration: Sendable {
         self.maxJSONBytes = maxJSONBytes
         self.maxFrameBytes = maxFrameBytes
         self.maxPixels = maxPixels
-        self.requestTimeoutSeconds = requestTimeoutSeconds
         self.inferenceSlots = inferenceSlots
         self.inferenceQueueLength = inferenceQueueLength
         self.webRoot = webRoot

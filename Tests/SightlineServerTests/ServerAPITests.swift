@@ -123,6 +123,18 @@ final class ServerAPITests: XCTestCase {
         }
     }
 
+    func testPhotoOverThePixelLimitIsRefusedBeforeDecodingNamingTheLimit() async throws {
+        let photo = try ServerTestSupport.sample("cabbage.jpg")
+        try await ServerTestSupport.withServer(ServerConfiguration(port: 0, maxPixels: 10_000)) { client, _ in
+            let response = try await client.execute(uri: "/api/v1/faces", method: .post,
+                                                    headers: ServerTestSupport.headers("image/jpeg"), body: ByteBuffer(bytes: photo))
+            XCTAssertEqual(response.status, .contentTooLarge)
+            XCTAssertEqual(try ServerTestSupport.errorCode(response), "too_large")
+            let message = try XCTUnwrap((try ServerTestSupport.json(response)["error"] as? [String: Any])?["message"] as? String)
+            XCTAssertTrue(message.contains("megapixel"), message)
+        }
+    }
+
     func testWasteGuardNeedsConsentFirst() async throws {
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         try await ServerTestSupport.withServer { client, _ in

@@ -54,16 +54,16 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case let error as HTTPError:
             return APIError(error.status, code: code(for: error.status), message: error.body ?? error.status.reasonPhrase)
         case let error as ImagingError:
-            return unreadableImage(error.description)
+            return photoError(error)
         case let error as ClassificationError:
             switch error {
-            case .unreadableImage: return unreadableImage(ClassificationJSON.message(for: error))
+            case .unreadableImage(_, let reason): return photoError(reason)
             case .notAClassifier: return invalid(error.description)
             default: return APIError(.internalServerError, code: "model_failed", message: error.description)
             }
         case let error as ObjectDetectionError:
             switch error {
-            case .unreadableImage(_, let reason): return unreadableImage(reason.description)
+            case .unreadableImage(_, let reason): return photoError(reason)
             case .notADetector, .unsupportedModel: return invalid(error.description)
             default: return APIError(.internalServerError, code: "model_failed", message: error.description)
             }
@@ -74,7 +74,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
             default: return APIError(.badGateway, code: "recipe_service", message: error.description)
             }
         case let error as FaceDetectionError:
-            if case .unreadableImage(_, let reason) = error { return unreadableImage(reason.description) }
+            if case .unreadableImage(_, let reason) = error { return photoError(reason) }
             return APIError(.internalServerError, code: "model_failed", message: error.description)
         case let error as WasteGuardError:
             switch error {
@@ -106,6 +106,15 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         default:
             return APIError(.internalServerError, code: "internal", message: "\(error)")
         }
+    }
+
+    /// A photo that cannot be used: 413 naming the pixel limit when it has too many pixels,
+    /// otherwise 400 saying what is wrong with the bytes.
+    static func photoError(_ error: ImagingError) -> APIError {
+        if case .tooManyPixels = error {
+            return APIError(.contentTooLarge, code: "too_large", message: error.description)
+        }
+        return unreadableImage(error.description)
     }
 
     private static func unreadableImage(_ message: String) -> APIError {

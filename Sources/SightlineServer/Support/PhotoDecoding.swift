@@ -1,5 +1,6 @@
 // PhotoDecoding: an uploaded photo decoded upright within the pixel limit, its failure an
-// `unreadable_image` error that says what is wrong with the bytes.
+// `unreadable_image` error that says what is wrong with the bytes, or `too_large` naming the
+// pixel limit.
 import Foundation
 import SightlineImaging
 
@@ -8,7 +9,7 @@ enum PhotoDecoding {
         do {
             return try ImageDecoder.decode(data: upload.data, options: DecodeOptions(maxPixels: maxPixels))
         } catch let error as ImagingError {
-            throw APIError(.badRequest, code: "unreadable_image", message: error.description)
+            throw APIError.photoError(error)
         }
     }
 }
