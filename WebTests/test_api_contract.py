@@ -368,6 +368,20 @@ class VisionRoutesTest(ContractTestCase):
         self.assertEqual(models["lite0"]["task"], "classification")
         self.assertEqual(models["lite0"]["labels"], 1000)
 
+    def test_one_model_with_its_labels_and_training(self):
+        lite0 = api.get("/api/v1/models/lite0")
+        self.assertStatus(lite0, 200)
+        self.assertEqual(len(lite0.json["labels"]), 1000)
+        self.assertIsNone(lite0.json["training"])
+        for name in self.installed_models():
+            reply = api.get(f"/api/v1/models/{name}")
+            self.assertStatus(reply, 200)
+            if name == "cat-breeds":
+                classes = [entry["label"] for entry in reply.json["training"]["classes"]]
+                self.assertEqual(classes, reply.json["labels"])
+        self.assertError(api.get("/api/v1/models/no-such-model"), 404, "model_not_installed")
+        self.assertError(api.get("/api/v1/models/..%2Fsecrets"), 422, "invalid")
+
 
 class PhotoUploadErrorsTest(ContractTestCase):
     def test_corrupt_photos_are_unreadable(self):

@@ -1,5 +1,6 @@
-// VisionRoutes: the general vision requests — classify, faces, detect — and the list of
-// installed models, answering with the same objects as the CLI's --json.
+// VisionRoutes: the general vision requests — classify, faces, detect — and the installed
+// models (each with its labels and, for a trained one, how it was trained), answering with the
+// same objects as the CLI's --json.
 import Foundation
 import Hummingbird
 import SightlineImaging
@@ -14,6 +15,7 @@ struct VisionRoutes {
         api.post("faces", use: faces)
         api.post("detect", use: detect)
         api.get("models", use: models)
+        api.get("models/:name", use: model)
     }
 
     /// `?model=lite0&top=5`
@@ -69,5 +71,22 @@ struct VisionRoutes {
                 ("source", .string("\(manifest.source.package)@\(manifest.source.version)")),
             ])
         }))]))
+    }
+
+    /// `{"name", "title", "task", "labels": [...], "licence", "source", "training"}`: "training" is
+    /// the record `sightline train` kept (classes with photo counts, accuracies, options) or null.
+    @Sendable func model(_ request: Request, context: some RequestContext) async throws -> Response {
+        let name = try context.text("name")
+        try Request.checkModelName(name, parameter: "name")
+        let manifest = try services.models.model(name).manifest
+        return JSONResponse.make(.object([
+            ("name", .string(manifest.name)),
+            ("title", .string(manifest.title)),
+            ("task", .string(manifest.task.rawValue)),
+            ("labels", .array(manifest.labels.map { .string($0) })),
+            ("licence", .string(manifest.licence)),
+            ("source", .string("\(manifest.source.package)@\(manifest.source.version)")),
+            ("training", try manifest.training.map { try JSONLine.encoding($0) } ?? .null),
+        ]))
     }
 }
