@@ -75,16 +75,8 @@ struct DetectCommand: ParsableCommand {
             try AnnotatedPhotoWriter(output: $0, arguments: paths, photos: files.map(\.url), suffix: "objects")
         }
         let detector = try detectorOptions.detector(model: model, confidence: confidence)
-        var progress = ProgressBar(total: files.count)
-        var failures = 0
         var objectCount = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        progress.draw()
-        for (index, file) in files.enumerated() {
-            let fileStart = DispatchTime.now().uptimeNanoseconds
-            let result = Result { try Self.findObjects(in: file.url, with: detector) }
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - fileStart) / 1e6
-            progress.clear()
+        let (failures, seconds) = PhotoSearchLoop.run(files, search: { try Self.findObjects(in: $0, with: detector) }) { index, file, result, milliseconds in
             switch result {
             case .success(let (photo, objects)):
                 objectCount += objects.count
@@ -93,13 +85,9 @@ struct DetectCommand: ParsableCommand {
                     annotator.drawObjects(objects)
                 }
             case .failure(let error):
-                failures += 1
                 printError(error, file: file.displayPath)
             }
-            progress.advance(by: 1)
         }
-        progress.clear()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         StandardError.print(String(
             format: "%d file%@: %d searched, %d failed, %d object%@ found, in %.2f s (%.1f images/s) with %@ (labels: %@).",
             files.count, files.count == 1 ? "" : "s", files.count - failures, failures, objectCount,

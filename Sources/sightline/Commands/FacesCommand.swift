@@ -75,16 +75,8 @@ struct FacesCommand: ParsableCommand {
         let detector = try FaceDetector(
             options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor),
             sessionOptions: SessionOptions(threads: threads))
-        var progress = ProgressBar(total: files.count)
-        var failures = 0
         var faceCount = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        progress.draw()
-        for (index, file) in files.enumerated() {
-            let fileStart = DispatchTime.now().uptimeNanoseconds
-            let result = Result { try Self.findFaces(in: file.url, with: detector) }
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - fileStart) / 1e6
-            progress.clear()
+        let (failures, seconds) = PhotoSearchLoop.run(files, search: { try Self.findFaces(in: $0, with: detector) }) { index, file, result, milliseconds in
             switch result {
             case .success(let (photo, faces)):
                 faceCount += faces.count
@@ -93,13 +85,9 @@ struct FacesCommand: ParsableCommand {
                     annotator.drawFaces(faces)
                 }
             case .failure(let error):
-                failures += 1
                 printError(error, file: file.displayPath)
             }
-            progress.advance(by: 1)
         }
-        progress.clear()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         StandardError.print(String(
             format: "%d file%@: %d searched, %d failed, %d face%@ found, in %.2f s (%.1f images/s).",
             files.count, files.count == 1 ? "" : "s", files.count - failures, failures,
