@@ -1,7 +1,7 @@
 # Sightline: set-up, build, models, the sample run, tests and benchmarks.
 # Every target can be run again: finished steps are skipped.
 #
-#   make run    install what is missing, build, install the models, classify Samples/
+#   make run    install what is missing, build, install the models, serve the web app
 #   make test   install what is missing, install the models, run the test suite
 #   make bench  build in release mode and compare the engine with ONNX Runtime
 
@@ -9,9 +9,13 @@ SHELL := /bin/bash
 
 # Debian packages: the image libraries Sightline links against, FreeType and the DejaVu fonts
 # for the text on annotated images, SQLite's headers for the store (GRDB), pkg-config to find
-# them, and Python's venv module for the virtual environment of the set-up and reference
-# scripts.
-APT_PACKAGES := libturbojpeg0-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv
+# them, Python's venv module for the virtual environment of the set-up and reference scripts,
+# and Chromium with its WebDriver for the web app's browser tests.
+APT_PACKAGES := libturbojpeg0-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv chromium chromium-driver
+
+# Where `make run` serves the web app.
+HOST := 127.0.0.1
+PORT := 8080
 
 VENV := .venv
 VENV_STAMP := $(VENV)/.requirements-installed
@@ -81,16 +85,19 @@ $(APP_HEADS) $(HEADS_PROVENANCE) &: scripts/train_app_heads.py
 	$(RELEASE_SIGHTLINE) models install
 
 run: models
-	$(RELEASE_SIGHTLINE) classify Samples
+	$(RELEASE_SIGHTLINE) serve --host $(HOST) --port $(PORT)
 
-# The tests need the models installed; a debug build of the CLI installs them, and
-# `swift test` then reuses that build. The suites are XCTest; Swift Testing's runner is
-# switched off so that the run ends on XCTest's count rather than an empty "0 tests" line.
+# The tests need the models installed; a debug build of the CLI installs them, `swift test`
+# then reuses that build, and the web tests (WebTests/: the API against its OpenAPI document,
+# the web app in headless Chromium, crash safety, privacy, limits) run that CLI's server. The
+# Swift suites are XCTest; Swift Testing's runner is switched off so that the run ends on
+# XCTest's count rather than an empty "0 tests" line.
 test: setup
 	swift build --product sightline
 	$(DEBUG_SIGHTLINE) models install
 	$(VENV)/bin/python -m unittest discover -s scripts/tests
 	swift test --disable-swift-testing
+	$(VENV)/bin/python -m unittest discover -s WebTests
 
 bench: models
 	$(RELEASE_SIGHTLINE) bench
