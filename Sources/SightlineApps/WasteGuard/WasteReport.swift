@@ -26,7 +26,7 @@ public struct WasteReport: Sendable, Hashable {
     /// The whole-photo verdict (only when nothing specific was found).
     public var verdict: PhotoVerdict?
     /// The information text: the original app's text for `items`, followed by the verdict's
-    /// sentence when there is one.
+    /// sentence when there is one; only the verdict's sentence when nothing is reported.
     public var information: String
     /// The short verdict for a caption band, empty without a verdict.
     public var verdictCaption: String
@@ -45,10 +45,14 @@ public struct WasteReport: Sendable, Hashable {
         self.municipality = municipality
         imageSize = findings.imageSize
         verdict = findings.verdict
-        information = WasteInformation.text(
-            mode: mode, objects: items.map { WasteInformation.Entry(displayName: $0.displayName, isOrganic: $0.object.isOrganic) },
-            phrases: .phrases(in: language))
-            + (findings.verdict?.text(in: language, materials: materials) ?? "")
+        let verdictText = findings.verdict?.text(in: language, materials: materials) ?? ""
+        // With nothing reported, the original's "No foreign matter was detected" would contradict
+        // a whole-photo verdict of non-organic waste; the verdict's sentence says it all.
+        information = items.isEmpty && !verdictText.isEmpty
+            ? verdictText
+            : WasteInformation.text(
+                mode: mode, objects: items.map { WasteInformation.Entry(displayName: $0.displayName, isOrganic: $0.object.isOrganic) },
+                phrases: .phrases(in: language)) + verdictText
         verdictCaption = findings.verdict?.caption(in: language, materials: materials) ?? ""
     }
 
