@@ -28,7 +28,7 @@ public struct WebServer: Sendable {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(LogRequestsMiddleware(.info))
-        router.middlewares.add(ErrorMiddleware())
+        router.middlewares.add(ErrorMiddleware(webRoot: configuration.webRoot))
         if configuration.requiresToken {
             router.middlewares.add(AccessTokenMiddleware(store: services.store))
         }

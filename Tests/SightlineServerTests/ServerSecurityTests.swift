@@ -21,6 +21,14 @@ final class ServerSecurityTests: XCTestCase {
             }
             let page = try await client.execute(uri: "/kitchen/recipes/borscht", method: .get)
             XCTAssertTrue(String(buffer: page.body).contains("<html"), "every app page is the web app")
+
+            var browser = HTTPFields()
+            browser[.accept] = "text/html,application/xhtml+xml"
+            let unknown = try await client.execute(uri: "/no-such-page", method: .get, headers: browser)
+            XCTAssertEqual(unknown.status, .notFound)
+            XCTAssertTrue(String(buffer: unknown.body).contains("<html"), "a browser gets the app's own page-not-found")
+            let api = try await client.execute(uri: "/api/v1/no-such-route", method: .get, headers: browser)
+            XCTAssertEqual(try ServerTestSupport.errorCode(api), "not_found", "the API always answers JSON")
         }
     }
 

@@ -98,7 +98,8 @@ export class LiveSession {
   stats() {
     const span = this.answers.length > 1 ? (this.answers[this.answers.length - 1] - this.answers[0]) / 1000 : 0;
     return {
-      fps: span > 0 ? (this.answers.length - 1) / span : 0,
+      // Null until two answers are in: one answer gives no rate.
+      fps: span > 0 ? (this.answers.length - 1) / span : null,
       latency: this.latency,
       serverMs: this.serverMs,
     };

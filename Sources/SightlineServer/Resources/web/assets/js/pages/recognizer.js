@@ -7,20 +7,13 @@ import { t, percent } from '../i18n.js';
 import { api } from '../api.js';
 import { loadSetting, saveSetting } from '../settings.js';
 import { Stage } from '../ui/stage.js';
-import { LiveView } from '../ui/live-view.js';
+import { LiveView, liveBadges } from '../ui/live-view.js';
 import { openDialog } from '../ui/dialog.js';
 import { fileButton, toggleSwitch } from '../ui/components.js';
 import { showError, showStatus } from '../ui/notices.js';
 
 function caption(result) {
   return result.caption || `${result.label}, ${result.confidence_text || percent(result.confidence)}`;
-}
-
-function statsBadges(stats) {
-  return [
-    h('span', { class: 'badge', test: 'live-fps', text: t('live.fps', { fps: stats.fps.toFixed(1) }) }),
-    stats.latency !== null ? h('span', { class: 'badge', test: 'live-latency', text: t('live.latency', { ms: Math.round(stats.latency) }) }) : null,
-  ];
 }
 
 function top5List(result) {
@@ -137,7 +130,7 @@ export default {
         resultBar.dataset.label = result.label;
         resultCategory.textContent = result.category_name || '';
         replace(top5, top5List(result));
-        stage.setBadges(statsBadges(stats));
+        stage.setBadges(liveBadges(stats));
       },
       onError: (error) => {
         if (error.code === 'busy' || error.code === lastErrorCode) return;

@@ -8,7 +8,7 @@ import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { loadSetting, saveSetting } from '../settings.js';
 import { Stage } from '../ui/stage.js';
-import { LiveView } from '../ui/live-view.js';
+import { LiveView, liveBadges } from '../ui/live-view.js';
 import { openDialog } from '../ui/dialog.js';
 import { renderMarkdown } from '../ui/markdown.js';
 import { fileButton, loadingState, errorState, segmented, toggleSwitch } from '../ui/components.js';
@@ -99,10 +99,7 @@ function renderMain(root, { onConsentLost }) {
     onResult: (report, stats) => {
       if (!report) return;
       showReport(report);
-      stage.setBadges([
-        h('span', { class: 'badge', test: 'live-fps', text: t('live.fps', { fps: stats.fps.toFixed(1) }) }),
-        stats.latency !== null ? h('span', { class: 'badge', test: 'live-latency', text: t('live.latency', { ms: Math.round(stats.latency) }) }) : null,
-      ]);
+      stage.setBadges(liveBadges(stats));
     },
     onError: (error) => {
       if (error.code === 'consent_required') onConsentLost();

@@ -6,6 +6,14 @@ import { t } from '../i18n.js';
 import { Camera, cameraProblem } from '../camera.js';
 import { LiveSession } from '../live.js';
 
+/** The frames-per-second and latency badges of a live view (each only once it has a value). */
+export function liveBadges(stats) {
+  return [
+    stats.fps !== null ? h('span', { class: 'badge', test: 'live-fps', text: t('live.fps', { fps: stats.fps.toFixed(1) }) }) : null,
+    stats.latency !== null ? h('span', { class: 'badge', test: 'live-latency', text: t('live.latency', { ms: Math.round(stats.latency) }) }) : null,
+  ];
+}
+
 export class LiveView {
   /**
    * stage: a Stage; live: query parameters for /api/v1/live, or null for a camera preview
