@@ -12,7 +12,7 @@ final class OperatorTests: XCTestCase {
     /// The families that have a test method below; the generator must write no others.
     private static let familiesWithTestMethods: Set<String> = [
         "Conv", "BatchNormalization", "Relu", "Clip", "LeakyRelu", "PRelu", "Sigmoid", "Tanh",
-        "Add", "Sub", "Mul", "Div", "MaxPool", "AveragePool", "GlobalAveragePool", "Gemm", "MatMul",
+        "Add", "Sub", "Mul", "Div", "Pow", "MaxPool", "AveragePool", "GlobalAveragePool", "Gemm", "MatMul",
         "Flatten", "Reshape", "Transpose", "Squeeze", "Unsqueeze", "Concat", "Split", "Slice",
         "Resize", "Softmax", "Constant", "Shape", "Gather", "ShapeChain", "FusionChain",
         "UnsupportedOperator", "UnsupportedAttribute",
@@ -40,6 +40,7 @@ final class OperatorTests: XCTestCase {
     func testSub() throws { try checkFamily("Sub") }
     func testMul() throws { try checkFamily("Mul") }
     func testDiv() throws { try checkFamily("Div") }
+    func testPow() throws { try checkFamily("Pow") }
     func testMaxPool() throws { try checkFamily("MaxPool") }
     func testAveragePool() throws { try checkFamily("AveragePool") }
     func testGlobalAveragePool() throws { try checkFamily("GlobalAveragePool") }

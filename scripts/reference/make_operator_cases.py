@@ -401,6 +401,19 @@ def add_binary_cases(suite):
             c.init("b", c.uniform(0.5, 2.0, 4, 1, 1))
             c.node(op, ["a", "b"], ["y"])
             c.output("y")
+    # Pow as YOLOv5 exports use it (a tensor squared, a constant exponent) and with broadcast
+    # exponents; bases kept positive so fractional exponents stay real.
+    for label, exponent in (("square", np.float32(2.0)), ("cube", np.float32(3.0)), ("square_root", np.float32(0.5))):
+        with suite.case(f"pow_{label}", "Pow") as c:
+            c.input("a", c.uniform(0.1, 3.0, 1, 3, 20, 20, 2))
+            c.init("b", np.array(exponent, dtype=np.float32))
+            c.node("Pow", ["a", "b"], ["y"])
+            c.output("y")
+    with suite.case("pow_broadcast_exponents", "Pow") as c:
+        c.input("a", c.uniform(0.1, 3.0, 2, 3, 4))
+        c.input("b", c.uniform(-2.0, 2.0, 3, 1))
+        c.node("Pow", ["a", "b"], ["y"])
+        c.output("y")
     with suite.case("add_large_per_channel", "Add") as c:
         c.input("a", c.randn(2, 64, 56, 56))
         c.input("b", c.randn(64, 1, 1))

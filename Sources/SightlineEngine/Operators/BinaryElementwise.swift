@@ -1,7 +1,9 @@
-// Add, Sub, Mul, Div: element-wise arithmetic with broadcasting, on float32 and int64.
+// Add, Sub, Mul, Div, Pow: element-wise arithmetic with broadcasting, on float32 and int64
+// (Pow on float32 only, as the detectors that use it need).
+import Foundation
 
 final class BinaryElementwiseKernel: Kernel {
-    enum Operation: String { case add = "Add", sub = "Sub", mul = "Mul", div = "Div" }
+    enum Operation: String { case add = "Add", sub = "Sub", mul = "Mul", div = "Div", pow = "Pow" }
 
     let label: NodeLabel
     private let operation: Operation
@@ -34,6 +36,7 @@ final class BinaryElementwiseKernel: Kernel {
                 BinaryElementwiseKernel.row(op, po + o, pa + oa, sa, pb + ob, sb, inner)
             }
         case .int64:
+            guard operation != .pow else { throw shapeError("Pow is supported on float32 tensors only") }
             let pa = a.int64s, pb = b.int64s, po = output.int64s
             var divideByZero = false
             plan.forEachRow { o, oa, ob in
@@ -45,6 +48,7 @@ final class BinaryElementwiseKernel: Kernel {
                     case .mul: po[o + i] = x &* y
                     case .div:
                         if y == 0 { divideByZero = true; po[o + i] = 0 } else { po[o + i] = x / y }
+                    case .pow: po[o + i] = 0
                     }
                 }
             }
@@ -70,6 +74,8 @@ final class BinaryElementwiseKernel: Kernel {
         case (.mul, _, _): for i in 0..<n { o[i] = a[i * sa] * b[i * sb] }
         case (.div, 1, 1): for i in 0..<n { o[i] = a[i] / b[i] }
         case (.div, _, _): for i in 0..<n { o[i] = a[i * sa] / b[i * sb] }
+        case (.pow, 1, 0) where b[0] == 2: for i in 0..<n { o[i] = a[i] * a[i] }
+        case (.pow, _, _): for i in 0..<n { o[i] = powf(a[i * sa], b[i * sb]) }
         }
     }
 }

@@ -10,7 +10,7 @@ enum OperatorRegistry {
     static let supportedOperators: [String] = [
         "Add", "AveragePool", "BatchNormalization", "Clip", "Concat", "Constant", "Conv", "Div", "Dropout",
         "Flatten", "Gather", "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Identity", "LeakyRelu", "MatMul",
-        "MaxPool", "Mul", "PRelu", "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Slice", "Softmax",
+        "MaxPool", "Mul", "PRelu", "Pow", "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Slice", "Softmax",
         "Split", "Squeeze", "Sub", "Tanh", "Transpose", "Unsqueeze",
     ]
 
@@ -20,7 +20,7 @@ enum OperatorRegistry {
         case "BatchNormalization": return BatchNormalizationKernel.init
         case "Relu", "Clip", "LeakyRelu", "Sigmoid", "Tanh", "Identity", "Dropout": return UnaryElementwiseKernel.init
         case "PRelu": return PReluKernel.init
-        case "Add", "Sub", "Mul", "Div": return BinaryElementwiseKernel.init
+        case "Add", "Sub", "Mul", "Div", "Pow": return BinaryElementwiseKernel.init
         case "MaxPool", "AveragePool": return PoolKernel.init
         case "GlobalAveragePool", "GlobalMaxPool": return GlobalPoolKernel.init
         case "Gemm": return GemmKernel.init
