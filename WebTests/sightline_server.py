@@ -3,6 +3,11 @@ data directory (a fresh SQLite database; the installed models linked in), stoppe
 
     with SightlineServer() as server:
         urllib.request.urlopen(server.url + "healthz")
+
+With `home=PATH` the server uses that data directory instead (created when missing, the models
+linked in when it has none) and leaves it in place when it stops, so that several servers in a
+row — or a server killed with `kill()` and started again — share one database. `environment`
+adds or overrides variables of the server's environment (TMPDIR, for example).
 """
 import os
 import pathlib
@@ -26,9 +31,11 @@ def installed_models_directory():
 
 
 class SightlineServer:
-    def __init__(self, binary=None, extra_arguments=()):
+    def __init__(self, binary=None, extra_arguments=(), home=None, environment=None):
         self.binary = pathlib.Path(binary or os.environ.get("SIGHTLINE_BINARY", REPOSITORY / ".build" / "debug" / "sightline"))
         self.extra_arguments = list(extra_arguments)
+        self.given_home = pathlib.Path(home) if home is not None else None
+        self.environment = dict(environment or {})
         self.url = None
         self.process = None
         self.home = None
@@ -36,11 +43,15 @@ class SightlineServer:
     def __enter__(self):
         if not self.binary.exists():
             raise RuntimeError(f"{self.binary} does not exist: build it with `swift build --product sightline` first")
-        self.home = pathlib.Path(tempfile.mkdtemp(prefix="sightline-web-"))
+        if self.given_home is None:
+            self.home = pathlib.Path(tempfile.mkdtemp(prefix="sightline-web-"))
+        else:
+            self.home = self.given_home
+            self.home.mkdir(parents=True, exist_ok=True)
         models = installed_models_directory()
-        if models.is_dir():
+        if models.is_dir() and not os.path.lexists(self.home / "models"):
             (self.home / "models").symlink_to(models)
-        environment = dict(os.environ, SIGHTLINE_HOME=str(self.home))
+        environment = dict(os.environ, SIGHTLINE_HOME=str(self.home), **self.environment)
         self.process = subprocess.Popen(
             [str(self.binary), "serve", "--port", "0", *self.extra_arguments],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=environment, text=True)
@@ -68,9 +79,18 @@ class SightlineServer:
                 self.process.wait()
         if self.process and self.process.stdout:
             self.process.stdout.close()
-        if self.home:
+        if self.home and self.given_home is None:
             shutil.rmtree(self.home, ignore_errors=True)
         return False
+
+    def kill(self):
+        """Ends the server at once with SIGKILL, as a crash or a power cut would, and waits for it."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    @property
+    def pid(self):
+        return self.process.pid
 
     @property
     def database(self):

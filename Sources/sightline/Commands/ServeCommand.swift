@@ -110,5 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
+        // The requests in flight have finished: fold the write-ahead log into the database.
+        try store.close()
     }
 }
