@@ -528,6 +528,13 @@ class KitchenChecks:
         expected = api.upload("kitchen/identify", photo.read_bytes(), add="false")
         browser.open("/kitchen", page="kitchen")
         browser.element("ingredients-empty")
+        if "kitchen-ingredients" in api.model_names():
+            labels = api.get("models/kitchen-ingredients").json["labels"]
+            expected_line = f"recognises {len(labels)} ingredients: {', '.join(labels)}."
+        else:
+            expected_line = "No ingredient model is installed"
+        browser.wait(lambda: expected_line in (browser.current_text("recognised-ingredients") or ""),
+                     "the page to say which ingredients photos can be recognised as")
         browser.choose_file(photo)
         if "kitchen-ingredients" not in api.model_names():
             self.assertEqual(expected.error["code"], "model_not_installed")

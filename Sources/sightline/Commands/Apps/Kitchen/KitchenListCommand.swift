@@ -1,7 +1,9 @@
-// KitchenListCommand: `sightline kitchen list` — the ingredient list, newest on top.
+// KitchenListCommand: `sightline kitchen list` — the ingredient list, newest on top, and which
+// ingredients a photo can be recognised as (the installed ingredient classifier's labels).
 import ArgumentParser
 import SightlineApps
 import SightlinePresentation
+import SightlineVision
 
 struct KitchenListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +26,13 @@ struct KitchenListCommand: ParsableCommand {
         }
         for name in names {
             print(name)
+        }
+        let model = IngredientIdentifier.model
+        if let labels = try model.installedLabels(in: ModelStore()) {
+            print("\nFrom photos (`sightline kitchen identify`), the \(model.purpose) recognises \(labels.count) ingredients: "
+                + labels.joined(separator: ", ") + ".")
+        } else {
+            print("\nNo \(model.purpose) is installed, so photos cannot be recognised; run `\(model.installCommand)`.")
         }
     }
 }

@@ -205,6 +205,12 @@ export default {
       }),
       h('span', { text: t(`diet.${diet}`) })));
 
+    // Says honestly which ingredients a photo can be recognised as: the installed model's labels.
+    const recognised = h('p', { class: 'muted small', test: 'recognised-ingredients' });
+    api.get('models/kitchen-ingredients').then(
+      (model) => { recognised.textContent = t('kitchen.recognises', { count: model.labels.length, names: model.labels.join(', ') }); },
+      () => { recognised.textContent = t('kitchen.noModel'); });
+
     root.append(
       kitchenNav('/kitchen'),
       h('section', { class: 'card', 'aria-labelledby': 'ingredients-title' },
@@ -221,6 +227,7 @@ export default {
           fileButton(t('action.chooseImage'), identify, { inputTest: 'file-input' }),
           clearButton),
         h('p', { class: 'muted small', text: t('kitchen.photoHint') }),
+        recognised,
         pick,
         list),
       h('section', { class: 'card', 'aria-labelledby': 'recipes-title' },
