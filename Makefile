@@ -4,6 +4,7 @@
 #   make run    install what is missing, build, install the models, serve the web app
 #   make test   install what is missing, install the models, run the test suite
 #   make bench  build in release mode and compare the engine with ONNX Runtime
+#   make fuzz   build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS
 
 SHELL := /bin/bash
 
@@ -30,7 +31,7 @@ APP_HEADS := $(addprefix Models/heads/,cat-detector.onnx cat-breeds.onnx kitchen
 HEADS_PROVENANCE := Models/heads/PROVENANCE.md
 
 .DEFAULT_GOAL := run
-.PHONY: setup apt-packages venv build models heads run test bench
+.PHONY: setup apt-packages venv build models heads run test bench fuzz
 
 setup: apt-packages venv
 
@@ -102,3 +103,9 @@ test: setup
 
 bench: models
 	$(RELEASE_SIGHTLINE) bench
+
+# Not part of `make test`: a separate instrumented build in .build-fuzz, then FUZZ_SECONDS per
+# target (scripts/fuzz.sh; results are recorded in RELIABILITY.md).
+FUZZ_SECONDS := 60
+fuzz: apt-packages
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh

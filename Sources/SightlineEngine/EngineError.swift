@@ -22,6 +22,9 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case shapeMismatch(node: String, op: String, reason: String)
     /// A model could not be written to a file.
     case unwritableFile(path: String, reason: String)
+    /// The model is bigger than a `ModelLoadingLimits` bound allows; `limit` names the bound
+    /// (`maximumFileSize` or `maximumNodeCount`), `value` is the model's figure and `maximum` the bound's.
+    case exceedsLoadingLimit(limit: String, value: Int, maximum: Int)
 
     public var description: String {
         switch self {
@@ -46,6 +49,9 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
             return "node '\(node)' (\(op)): \(reason)"
         case let .unwritableFile(path, reason):
             return "cannot write model file '\(path)': \(reason)"
+        case let .exceedsLoadingLimit(limit, value, maximum):
+            let what = limit == "maximumNodeCount" ? "the graph has \(value) nodes" : "the model is \(value) bytes"
+            return "\(what), more than the limit of \(maximum) (ModelLoadingLimits.\(limit)); raise the limit to load it"
         }
     }
 }

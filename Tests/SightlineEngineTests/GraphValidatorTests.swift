@@ -69,6 +69,18 @@ final class GraphValidatorTests: XCTestCase {
         assertInvalid(graph, mentioning: ["graph output 'y'", "-1"])
     }
 
+    func testHugeDeclaredDimension() {
+        var graph = makeGraph([node("relu", "Relu", ["x"], ["y"])])
+        graph.inputs = [ValueInfo(name: "x", elementType: .float32, shape: [.symbolic("N"), .fixed(1 << 40)])]
+        assertInvalid(graph, mentioning: ["graph input 'x'", "1099511627776", "too large"])
+        graph = makeGraph([node("relu", "Relu", ["x"], ["y"])])
+        let large = Dimension.fixed(Int(Int32.max))
+        graph.outputs = [ValueInfo(name: "y", elementType: .float32, shape: [large, large, large, .fixed(0)])]
+        assertInvalid(graph, mentioning: ["graph output 'y'", "element count is too large"])
+        graph.outputs = [ValueInfo(name: "y", elementType: .float32, shape: [large, .symbolic("N"), .fixed(0)])]
+        XCTAssertNoThrow(try GraphValidator.validate(graph), "the largest dimension itself is allowed")
+    }
+
     // MARK: Order
 
     func testNodesOutOfOrderAreReportedAndSortedStably() throws {

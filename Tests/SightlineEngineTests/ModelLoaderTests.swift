@@ -177,21 +177,19 @@ final class ModelLoaderTests: XCTestCase {
 
     func testFileSizeAndNodeCountLimits() throws {
         let url = try fixture("conv_raw.onnx")
+        let size = try Data(contentsOf: url).count
         XCTAssertThrowsError(try Model(contentsOf: url, limits: ModelLoadingLimits(maximumFileSize: 100))) { error in
-            guard case .unreadableFile(_, let reason)? = error as? EngineError else {
-                return XCTFail("expected unreadableFile, got \(error)")
-            }
-            XCTAssertTrue(reason.contains("maximumFileSize") && reason.contains("100 bytes"), reason)
+            XCTAssertEqual(error as? EngineError, .exceedsLoadingLimit(limit: "maximumFileSize", value: size, maximum: 100))
+            XCTAssertTrue("\(error)".contains("\(size) bytes, more than the limit of 100 (ModelLoadingLimits.maximumFileSize)"),
+                          "\(error)")
         }
         XCTAssertThrowsError(try Model(serializedData: Data(contentsOf: url),
                                        limits: ModelLoadingLimits(maximumFileSize: 100))) { error in
-            XCTAssertTrue("\(error)".contains("maximumFileSize"), "\(error)")
+            XCTAssertEqual(error as? EngineError, .exceedsLoadingLimit(limit: "maximumFileSize", value: size, maximum: 100))
         }
         XCTAssertThrowsError(try Model(contentsOf: url, limits: ModelLoadingLimits(maximumNodeCount: 2))) { error in
-            guard case .invalidGraph(let reason)? = error as? EngineError else {
-                return XCTFail("expected invalidGraph, got \(error)")
-            }
-            XCTAssertTrue(reason.contains("3 nodes") && reason.contains("maximumNodeCount"), reason)
+            XCTAssertEqual(error as? EngineError, .exceedsLoadingLimit(limit: "maximumNodeCount", value: 3, maximum: 2))
+            XCTAssertTrue("\(error)".contains("the graph has 3 nodes, more than the limit of 2"), "\(error)")
         }
         XCTAssertEqual(try Model(contentsOf: url, limits: ModelLoadingLimits(maximumNodeCount: 3)).graph.nodes.count, 3)
     }

@@ -11,7 +11,8 @@ public enum GraphValidator {
     /// - a node reading a value that nothing defines, or that only a later node produces
     ///   (nodes must be in topological order; `Graph.sortedTopologically()` puts them so);
     /// - a graph output that nothing defines;
-    /// - a negative dimension in a declared input or output shape.
+    /// - a negative dimension in a declared input or output shape, or one outside `ShapeBounds`
+    ///   (a dimension above 2³¹ − 1, or an element count too large to represent).
     public static func validate(_ graph: Graph) throws {
         var definedBy: [String: String] = [:]
         for input in graph.inputs {
@@ -64,6 +65,10 @@ public enum GraphValidator {
                 for case .fixed(let size) in value.shape ?? [] where size < 0 {
                     throw invalid("\(role) '\(value.name)' declares the negative dimension \(size) "
                                   + "in its shape \(value.shape ?? [])")
+                }
+                let fixedSizes = (value.shape ?? []).compactMap { if case .fixed(let size) = $0 { size } else { nil } }
+                if let problem = ShapeBounds.problem(with: fixedSizes) {
+                    throw invalid("\(role) '\(value.name)' declares the shape \(value.shape ?? []): \(problem)")
                 }
             }
         }

@@ -22,9 +22,7 @@ extension Model {
             throw EngineError.unreadableFile(path: path, reason: "it is a directory, not an .onnx file")
         }
         let sizeLimitExceeded = { (size: Int) in
-            EngineError.unreadableFile(path: path, reason:
-                "the file is \(size) bytes, more than the limit of \(limits.maximumFileSize) bytes "
-                + "(ModelLoadingLimits.maximumFileSize); raise the limit to load it")
+            EngineError.exceedsLoadingLimit(limit: "maximumFileSize", value: size, maximum: limits.maximumFileSize)
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
            size > limits.maximumFileSize {
@@ -47,9 +45,7 @@ extension Model {
             throw EngineError.malformedModel(reason: "the model is empty (0 bytes)")
         }
         guard data.count <= limits.maximumFileSize else {
-            throw EngineError.malformedModel(reason:
-                "the model is \(data.count) bytes, more than the limit of \(limits.maximumFileSize) bytes "
-                + "(ModelLoadingLimits.maximumFileSize); raise the limit to load it")
+            throw EngineError.exceedsLoadingLimit(limit: "maximumFileSize", value: data.count, maximum: limits.maximumFileSize)
         }
         if let nodeCount = ONNXNodeCounter.nodeCount(inSerializedModel: data) {
             try Self.checkNodeCount(nodeCount, limits: limits)
@@ -79,9 +75,7 @@ extension Model {
 
     private static func checkNodeCount(_ count: Int, limits: ModelLoadingLimits) throws {
         guard count <= limits.maximumNodeCount else {
-            throw EngineError.invalidGraph(reason:
-                "the graph has \(count) nodes, more than the limit of \(limits.maximumNodeCount) "
-                + "(ModelLoadingLimits.maximumNodeCount); raise the limit to load it")
+            throw EngineError.exceedsLoadingLimit(limit: "maximumNodeCount", value: count, maximum: limits.maximumNodeCount)
         }
     }
 

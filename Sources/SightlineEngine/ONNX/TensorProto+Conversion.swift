@@ -30,7 +30,7 @@ extension Onnx_TensorProto {
         let unsupportedType = EngineError.unsupportedElementType(tensor: label, type: DataType.displayName(ofCode: dataType))
         guard let type = onnxDataType, type.engineElementType != nil else { throw unsupportedType }
         let shape = try checkedShape(label: label)
-        let count = try checkedElementCount(of: shape, label: label)
+        let count = shape.reduce(1, *)
 
         switch type {
         case .float:
@@ -58,31 +58,20 @@ extension Onnx_TensorProto {
         }
     }
 
-    /// `dims` as Ints, refusing negative sizes.
+    /// `dims` as Ints, refusing negative sizes and shapes outside `ShapeBounds`, so that the
+    /// element count (their product) is safe to compute and allocate.
     private func checkedShape(label: String) throws -> [Int] {
-        try dims.map { dim in
+        let shape = try dims.map { dim in
             guard dim >= 0, let size = Int(exactly: dim) else {
                 throw EngineError.malformedModel(reason:
                     "tensor '\(label)' has the invalid dimension \(dim) in its shape \(dims); sizes must be zero or more")
             }
             return size
         }
-    }
-
-    /// The number of elements of `shape`, refusing products that overflow or whose bytes could
-    /// not be addressed.
-    private func checkedElementCount(of shape: [Int], label: String) throws -> Int {
-        var count = 1
-        for size in shape {
-            let (product, overflow) = count.multipliedReportingOverflow(by: size)
-            // Eight bytes per element is the widest stored type; the byte count must fit too.
-            guard !overflow, product <= Int.max / 8 else {
-                throw EngineError.malformedModel(reason:
-                    "tensor '\(label)' has the shape \(shape), whose element count is too large to represent")
-            }
-            count = product
+        if let problem = ShapeBounds.problem(with: shape) {
+            throw EngineError.malformedModel(reason: "tensor '\(label)' has the shape \(shape): \(problem)")
         }
-        return count
+        return shape
     }
 
     /// `count` values read from `raw_data`, which stores them as little-endian bytes.

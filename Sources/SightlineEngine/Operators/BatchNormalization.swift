@@ -31,7 +31,7 @@ final class BatchNormalizationKernel: Kernel {
         let mean = parameters[2].floats, variance = parameters[3].floats
         let plane = x.shape[2...].reduce(1, *)
         let batch = x.shape[0]
-        let output = context.allocate(x.shape)
+        let output = try context.allocate(x.shape)
         let px = x.floats, po = output.floats
         for c in 0..<channels {
             let a = scale[c] / (variance[c] + epsilon).squareRoot()

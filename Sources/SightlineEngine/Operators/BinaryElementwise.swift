@@ -24,7 +24,7 @@ final class BinaryElementwiseKernel: Kernel {
         guard let shape = Broadcast.shape(a.shape, b.shape) else {
             throw shapeError("shapes \(a.shape) and \(b.shape) cannot be broadcast together")
         }
-        let output = context.allocate(shape, a.elementType)
+        let output = try context.allocate(shape, a.elementType)
         if output.count == 0 { return [output] }
         let plan = Broadcast(output: shape, a: a.shape, b: b.shape)
         let inner = plan.dims.last!, sa = plan.stridesA.last!, sb = plan.stridesB.last!

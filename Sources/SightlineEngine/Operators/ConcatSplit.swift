@@ -34,7 +34,7 @@ final class ConcatKernel: Kernel {
         }
         var shape = first.shape
         shape[a] = total
-        let output = context.allocate(shape, first.elementType)
+        let output = try context.allocate(shape, first.elementType)
         let size = first.elementSize
         let outer = shape[..<a].reduce(1, *), inner = shape[(a + 1)...].reduce(1, *)
         var offset = 0
@@ -84,10 +84,10 @@ final class SplitKernel: Kernel {
         let size = x.elementSize
         let outer = x.shape[..<a].reduce(1, *), inner = x.shape[(a + 1)...].reduce(1, *)
         var offset = 0
-        return sizes.map { part in
+        return try sizes.map { part in
             var shape = x.shape
             shape[a] = part
-            let output = context.allocate(shape, x.elementType)
+            let output = try context.allocate(shape, x.elementType)
             let length = part * inner * size
             copyBlocks(outer: outer, source: x.buffer.raw + offset, sourceStride: dimension * inner * size,
                        target: output.buffer.raw, targetStride: length, length: length)

@@ -17,6 +17,8 @@ final class ConvKernel: Kernel {
     private let packedWeights: UnsafeMutablePointer<Float>?
     private let packedGroupStride: Int
     private let constantBias: UnsafeMutablePointer<Float>?
+    /// How many values `constantBias` holds; it must be one per output channel.
+    private let constantBiasCount: Int
     private let constantSlope: UnsafeMutablePointer<Float>?
 
     init(_ context: CompileContext) throws {
@@ -55,6 +57,13 @@ final class ConvKernel: Kernel {
         }
 
         let outputChannels = weightShape.first ?? 0
+        let bias = context.constantInput(2)
+        // A constant bias is read by the C kernels one value per output channel, so a count that
+        // disagrees with constant weights is refused here, before anything runs.
+        if let bias, weights != nil, bias.count != outputChannels {
+            throw EngineError.shapeMismatch(node: node.name, op: node.opType, reason:
+                "bias '\(node.inputs[2])' has \(bias.count) values for the \(outputChannels) output channels of weights \(weightShape)")
+        }
         isDepthwise = weights != nil && group > 1 && weightShape[1] == 1 && outputChannels == group
         isPointwise = weights != nil && group == 1 && kernel == [1, 1] && window.strides == [1, 1]
             && window.pads.allSatisfy { $0 == 0 } && window.autoPad != .sameLower && window.autoPad != .sameUpper
@@ -85,7 +94,8 @@ final class ConvKernel: Kernel {
             packedWeights = nil
             packedGroupStride = 0
         }
-        constantBias = ConvKernel.copy(context.constantInput(2))
+        constantBias = ConvKernel.copy(bias)
+        constantBiasCount = bias?.count ?? 0
         constantSlope = ConvKernel.copy(context.constantInput(4))
     }
 
@@ -131,7 +141,12 @@ final class ConvKernel: Kernel {
             throw shapeError("input \(height)x\(width) is smaller than the kernel window")
         }
         let bias: UnsafeMutablePointer<Float>?
-        if let constantBias { bias = constantBias } else if let b = inputs.count > 2 ? inputs[2] : nil {
+        if let constantBias {
+            guard constantBiasCount == outputChannels else {
+                throw shapeError("bias has \(constantBiasCount) values for \(outputChannels) channels")
+            }
+            bias = constantBias
+        } else if let b = inputs.count > 2 ? inputs[2] : nil {
             guard b.count == outputChannels else { throw shapeError("bias has \(b.count) values for \(outputChannels) channels") }
             bias = b.floats
         } else { bias = nil }
@@ -139,7 +154,7 @@ final class ConvKernel: Kernel {
         let slope: UnsafeMutablePointer<Float>? = constantSlope ?? (inputs.count > 4 ? inputs[4]?.floats : nil)
         if activation.kind == SL_ACT_PRELU && slope == nil { throw shapeError("PRelu slope is missing") }
 
-        let output = context.allocate([batch, outputChannels, rows.size, cols.size])
+        let output = try context.allocate([batch, outputChannels, rows.size, cols.size])
         if let residual, residual.shape != output.shape {
             throw shapeError("residual of shape \(residual.shape) does not match the output \(output.shape)")
         }
@@ -162,7 +177,7 @@ final class ConvKernel: Kernel {
         var groupStride = packedGroupStride
         if packed == nil {
             groupStride = Int(sl_gemm_packed_a_size(Int32(perGroupOut), Int32(depth)))
-            let scratch = context.scratchFloats(max(1, groupStride * group))
+            let scratch = try context.scratchFloats(max(1, groupStride * group))
             for g in 0..<group {
                 sl_gemm_pack_a(w!.floats + g * perGroupOut * depth, depth, 1, Int32(perGroupOut), Int32(depth),
                                scratch + g * groupStride)
@@ -176,7 +191,7 @@ final class ConvKernel: Kernel {
         let bandTasks = (isDepthwise || isPointwise) ? 0
             : min(bandCount, batch * outPlane * depth * perGroupOut < 65536 ? 1 : 2 * context.threadPool.threads)
         let bandSize = depth * bandRows * cols.size
-        let columns = bandTasks == 0 ? nil : context.scratchFloats(bandTasks * bandSize)
+        let columns = try bandTasks == 0 ? nil : context.scratchFloats(bandTasks * bandSize)
 
         for n in 0..<batch {
             let input = x.floats + n * channels * inPlane

@@ -18,7 +18,7 @@ final class GatherKernel: Kernel {
         guard a >= 0 && a < data.rank else { throw shapeError("axis \(axis) is out of range for rank \(data.rank)") }
         let dim = data.shape[a]
         let shape = Array(data.shape[..<a]) + indices.shape + Array(data.shape[(a + 1)...])
-        let output = context.allocate(shape, data.elementType)
+        let output = try context.allocate(shape, data.elementType)
         let size = data.elementSize
         let outer = data.shape[..<a].reduce(1, *), inner = data.shape[(a + 1)...].reduce(1, *)
         let block = inner * size

@@ -48,7 +48,7 @@ final class GemmKernel: Kernel {
             throw shapeError("B must be 2-D, got \(b?.shape ?? [])")
         }
         guard k == kb else { throw shapeError("inner dimensions differ: A' is \(m)x\(k), B' is \(kb)x\(n)") }
-        let output = context.allocate([m, n])
+        let output = try context.allocate([m, n])
         let pool = context.threadPool.pool
         let c = inputs.count > 2 ? inputs[2] : nil
         if let c {
@@ -57,9 +57,9 @@ final class GemmKernel: Kernel {
             }
         }
         // A bias of one value per output column can ride in the GEMM epilogue.
-        let columnBias = c.flatMap { c -> UnsafeMutablePointer<Float>? in
+        let columnBias = try c.flatMap { c -> UnsafeMutablePointer<Float>? in
             guard c.count == n, c.shape.last == n, c.rank <= 2 else { return nil }
-            let bias = context.scratchFloats(n)
+            let bias = try context.scratchFloats(n)
             for j in 0..<n { bias[j] = beta * c.floats[j] }
             return bias
         }
@@ -68,7 +68,7 @@ final class GemmKernel: Kernel {
             packed.multiply(rows: m, x: a.floats, xRowStride: rowStride, xDepthStride: depthStride,
                             bias: columnBias, into: output.floats, pool: pool)
         } else {
-            let scratch = context.scratchFloats(Int(sl_gemm_packed_a_size(Int32(m), Int32(k))))
+            let scratch = try context.scratchFloats(Int(sl_gemm_packed_a_size(Int32(m), Int32(k))))
             var epilogue = sl_epilogue(bias: nil, residual: nil, activation: 0, p0: 0, p1: 0, slope: nil)
             let (bRow, bColumn) = transB ? (1, k) : (n, 1)
             sl_gemm(Int32(m), Int32(n), Int32(k), a.floats, rowStride, depthStride, b!.floats, bRow, bColumn,

@@ -37,7 +37,7 @@ final class MatMulKernel: Kernel {
         var outShape = batch + [m, n]
         if a.rank == 1 { outShape.remove(at: outShape.count - 2) }
         if bRank == 1 { outShape.removeLast() }
-        let output = context.allocate(outShape)
+        let output = try context.allocate(outShape)
         let pool = context.threadPool.pool
 
         if let packed {
@@ -48,7 +48,7 @@ final class MatMulKernel: Kernel {
         }
         let batchCount = batch.reduce(1, *)
         let plan = Broadcast(output: batch, a: aBatch, b: bBatch)
-        let scratch = context.scratchFloats(Int(sl_gemm_packed_a_size(Int32(m), Int32(k))))
+        let scratch = try context.scratchFloats(Int(sl_gemm_packed_a_size(Int32(m), Int32(k))))
         var epilogue = sl_epilogue(bias: nil, residual: nil, activation: 0, p0: 0, p1: 0, slope: nil)
         var index = 0
         let inner = plan.dims.last!, sa = plan.stridesA.last!, sb = plan.stridesB.last!

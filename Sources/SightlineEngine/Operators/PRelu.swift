@@ -12,7 +12,7 @@ final class PReluKernel: Kernel {
         guard let shape = Broadcast.shape(x.shape, slope.shape), shape == x.shape else {
             throw shapeError("slope of shape \(slope.shape) does not broadcast to the input \(x.shape)")
         }
-        let output = context.allocate(shape)
+        let output = try context.allocate(shape)
         let plan = Broadcast(output: shape, a: x.shape, b: slope.shape)
         let inner = plan.dims.last!, sa = plan.stridesA.last!, sb = plan.stridesB.last!
         let px = x.floats, ps = slope.floats, po = output.floats

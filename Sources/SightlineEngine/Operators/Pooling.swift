@@ -41,7 +41,7 @@ final class PoolKernel: Kernel {
         let cols = window.output(axis: 1, size: width)
         guard rows.size > 0, cols.size > 0 else { throw shapeError("input \(height)x\(width) is smaller than the window") }
         let planes = x.shape[0] * x.shape[1]
-        let output = context.allocate([x.shape[0], x.shape[1], rows.size, cols.size])
+        let output = try context.allocate([x.shape[0], x.shape[1], rows.size, cols.size])
         let px = x.floats, po = output.floats
         let (kh, kw) = (window.kernel[0], window.kernel[1])
         let (sh, sw) = (window.strides[0], window.strides[1])
@@ -102,7 +102,7 @@ final class GlobalPoolKernel: Kernel {
         guard x.rank >= 3 else { throw shapeError("input must be N x C x spatial…, got shape \(x.shape)") }
         let planes = x.shape[0] * x.shape[1]
         let size = x.shape[2...].reduce(1, *)
-        let output = context.allocate([x.shape[0], x.shape[1]] + Array(repeating: 1, count: x.rank - 2))
+        let output = try context.allocate([x.shape[0], x.shape[1]] + Array(repeating: 1, count: x.rank - 2))
         let px = x.floats, po = output.floats
         let isMax = self.isMax
         context.threadPool.parallelRanges(planes, minimumPerTask: max(1, 16384 / max(1, size))) { range in

@@ -61,7 +61,11 @@ final class ResizeKernel: Kernel {
             for i in 0..<x.rank {
                 scales[i] = scalesValue.floats[i]
                 guard scales[i] > 0 else { throw shapeError("scales must be positive, got \(scales[i])") }
-                outShape[i] = Int((Float(x.shape[i]) * scales[i]).rounded(.down))
+                let size = (Float(x.shape[i]) * scales[i]).rounded(.down)
+                guard size <= Float(ShapeBounds.maximumDimension) else {
+                    throw shapeError("scale \(scales[i]) makes dimension \(i) (\(x.shape[i])) too large")
+                }
+                outShape[i] = Int(size)
             }
         } else {
             throw shapeError("one of scales or sizes must be given")
@@ -71,9 +75,11 @@ final class ResizeKernel: Kernel {
             throw shapeError("only the two innermost dimensions can be resized (\(x.shape) → \(outShape))")
         }
         let (inH, inW, outH, outW) = (x.shape[r - 2], x.shape[r - 1], outShape[r - 2], outShape[r - 1])
+        // Allocated first: the output's size is checked against the session's limit before the
+        // index tables, one entry per output row and column, are built.
+        let output = try context.allocate(outShape)
         let rowTable = table(input: inH, output: outH, scale: scales[r - 2])
         let colTable = table(input: inW, output: outW, scale: scales[r - 1])
-        let output = context.allocate(outShape)
         let planes = x.count / max(1, inH * inW)
         let px = x.floats, po = output.floats
         for p in 0..<planes {

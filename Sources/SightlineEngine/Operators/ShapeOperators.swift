@@ -21,8 +21,12 @@ final class ReshapeKernel: Kernel {
         guard unknown.count <= 1, shape.allSatisfy({ $0 >= -1 }) else {
             throw shapeError("invalid target shape \(shape)")
         }
+        // The result shares the input's buffer, so no allocation checks its dimensions.
+        if let problem = ShapeBounds.problem(with: shape.filter { $0 >= 0 }) {
+            throw shapeError("target shape \(shape): \(problem)")
+        }
         if let i = unknown.first {
-            let known = shape.enumerated().filter { $0.offset != i }.map(\.element).reduce(1, *)
+            let known = Tensor.elementCount(of: shape.enumerated().filter { $0.offset != i }.map(\.element))
             guard known > 0, x.count % known == 0 else {
                 throw shapeError("cannot reshape \(x.shape) (\(x.count) elements) to \(shape)")
             }
@@ -109,7 +113,7 @@ final class ShapeKernel: Kernel {
         func clamp(_ v: Int) -> Int { min(max(v < 0 ? v + x.rank : v, 0), x.rank) }
         let lower = clamp(start), upper = clamp(end ?? x.rank)
         let dims = lower < upper ? Array(x.shape[lower..<upper]) : []
-        let output = context.allocate([dims.count], .int64)
+        let output = try context.allocate([dims.count], .int64)
         for (i, d) in dims.enumerated() { output.int64s[i] = Int64(d) }
         return [output]
     }
@@ -138,7 +142,7 @@ final class ConstantKernel: Kernel {
     }
 
     func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue] {
-        let output = context.allocate(value.shape, value.elementType)
+        let output = try context.allocate(value.shape, value.elementType)
         switch value.storage {
         case .float32(let v): for i in v.indices { output.floats[i] = v[i] }
         case .int64(let v): for i in v.indices { output.int64s[i] = v[i] }

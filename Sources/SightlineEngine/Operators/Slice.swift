@@ -28,21 +28,24 @@ final class SliceKernel: Kernel {
             }
             guard steps[i] != 0 else { throw shapeError("step must not be 0") }
             let dim = x.shape[axis]
+            // A step longer than the axis takes the same single element as a step of its length;
+            // clamped, the offset arithmetic below stays within the input's element count.
+            let axisStep = steps[i] > 0 ? min(steps[i], max(dim, 1)) : max(steps[i], -max(dim, 1))
             var s = starts[i] < 0 ? starts[i] + dim : starts[i]
             var e = ends[i] < 0 ? ends[i] + dim : ends[i]
-            if steps[i] > 0 {
+            if axisStep > 0 {
                 s = min(max(s, 0), dim)
                 e = min(max(e, 0), dim)
-                shape[axis] = max(0, (e - s + steps[i] - 1) / steps[i])
+                shape[axis] = max(0, (e - s + axisStep - 1) / axisStep)
             } else {
                 s = min(max(s, 0), dim - 1)
                 e = min(max(e, -1), dim - 1)
-                shape[axis] = max(0, (s - e + (-steps[i]) - 1) / (-steps[i]))
+                shape[axis] = max(0, (s - e + (-axisStep) - 1) / (-axisStep))
             }
             begin[axis] = s
-            step[axis] = steps[i]
+            step[axis] = axisStep
         }
-        let output = context.allocate(shape, x.elementType)
+        let output = try context.allocate(shape, x.elementType)
         let count = output.count
         if count == 0 { return [output] }
         var strides = [Int](repeating: 1, count: rank)

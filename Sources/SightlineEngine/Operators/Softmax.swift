@@ -29,7 +29,7 @@ final class SoftmaxKernel: Kernel {
             length = x.shape[a]
             inner = x.shape[(a + 1)...].reduce(1, *)
         }
-        let output = context.allocate(x.shape)
+        let output = try context.allocate(x.shape)
         let px = x.floats, po = output.floats
         for o in 0..<outer {
             for i in 0..<inner {

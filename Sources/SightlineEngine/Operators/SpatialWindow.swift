@@ -44,6 +44,12 @@ struct SpatialWindow {
         guard kernel.allSatisfy({ $0 > 0 }) else {
             throw context.invalidAttribute("kernel_shape", "must be positive, got \(kernel)")
         }
+        // Sizes the kernels can index (32-bit), which also keeps the window arithmetic below
+        // from overflowing.
+        for (name, values) in [("kernel_shape", kernel), ("strides", strides), ("dilations", dilations), ("pads", pads)]
+        where values.contains(where: { $0 > ShapeBounds.maximumDimension }) {
+            throw context.invalidAttribute(name, "has a value above \(ShapeBounds.maximumDimension): \(values)")
+        }
     }
 
     /// Output size and leading pad along axis `axis` for an input of `size`.

@@ -18,7 +18,7 @@ final class TransposeKernel: Kernel {
             throw shapeError("perm \(perm) is not a permutation of \(rank) axes")
         }
         let outShape = perm.map { x.shape[$0] }
-        let output = context.allocate(outShape, x.elementType)
+        let output = try context.allocate(outShape, x.elementType)
         let size = x.elementSize
         if x.count == 0 { return [output] }
         var inStrides = [Int](repeating: 1, count: rank)

@@ -43,7 +43,7 @@ final class UnaryElementwiseKernel: Kernel {
             if inputs.count > 1, let minimum = inputs[1] { low = try scalar(minimum, "min") }
             if inputs.count > 2, let maximum = inputs[2] { high = try scalar(maximum, "max") }
         }
-        let output = context.allocate(x.shape)
+        let output = try context.allocate(x.shape)
         let source = x.floats, target = output.floats
         let operation = self.operation, alpha = self.alpha
         context.threadPool.parallelRanges(x.count, minimumPerTask: 1 << 15) { range in

@@ -26,7 +26,7 @@ enum BatchNormFolding {
                   let epsilon = try? bn.float("epsilon", default: 1e-5)
             else { continue }
             let channels = weights.shape[0]
-            guard parameters.allSatisfy({ $0.count == channels }) else { continue }
+            guard channels > 0, parameters.allSatisfy({ $0.count == channels }) else { continue }
             let bias = conv.input(2).flatMap { graph.initializers[$0] }
             if conv.input(2) != nil && (bias == nil || bias!.count != channels) { continue }
             let (scale, beta, mean, variance) = (parameters[0], parameters[1], parameters[2], parameters[3])

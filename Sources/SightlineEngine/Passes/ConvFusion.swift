@@ -89,8 +89,8 @@ enum ConvFusion {
         if let slope {
             // Only a slope per output channel ([C,1,1], [1,C,1,1]) or a single value fits the epilogue.
             guard let t = graph.initializers[slope], t.elementType == .float32,
-                  let weights = conv.input(1).flatMap({ graph.initializers[$0] }) else { return nil }
-            let channels = weights.shape[0]
+                  let weights = conv.input(1).flatMap({ graph.initializers[$0] }),
+                  let channels = weights.shape.first else { return nil }
             let perChannel = t.count == channels && (t.shape == [channels, 1, 1] || t.shape == [1, channels, 1, 1])
             guard perChannel || t.count == 1 else { return nil }
             let values = t.count == 1 ? [Float](repeating: t.floats[0], count: channels) : t.floats

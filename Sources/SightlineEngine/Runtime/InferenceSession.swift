@@ -129,7 +129,12 @@ public final class InferenceSession: @unchecked Sendable {
                 throw EngineError.invalidInput(name: info.name, reason: "missing")
             }
             try check(tensor, against: info)
-            let value = context.allocate(tensor.shape, tensor.elementType)
+            let value: RuntimeValue
+            do {
+                value = try context.allocate(tensor.shape, tensor.elementType)
+            } catch let refused as ExecutionContext.ValueRefused {
+                throw EngineError.invalidInput(name: info.name, reason: refused.reason)
+            }
             switch tensor.storage {
             case .float32(let v): v.withUnsafeBytes { value.buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             case .int64(let v): v.withUnsafeBytes { value.buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
@@ -141,7 +146,13 @@ public final class InferenceSession: @unchecked Sendable {
         for (index, step) in plan.steps.enumerated() {
             let arguments = step.inputs.map { $0 < 0 ? nil : values[$0] }
             let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-            let results = try step.kernel.execute(arguments, context)
+            let results: [RuntimeValue]
+            do {
+                results = try step.kernel.execute(arguments, context)
+            } catch let refused as ExecutionContext.ValueRefused {
+                throw EngineError.shapeMismatch(node: step.kernel.label.name, op: step.kernel.label.op,
+                                                reason: "a value of shape \(refused.shape) is refused: \(refused.reason)")
+            }
             if let timings { timings.pointee[index] += DispatchTime.now().uptimeNanoseconds - start }
             context.endStep()
             for (index, id) in step.outputs.enumerated() where id >= 0 && index < results.count {
@@ -191,8 +202,11 @@ public final class InferenceSession: @unchecked Sendable {
     private func takeContext(serial: Bool) -> ExecutionContext {
         contextLock.lock()
         defer { contextLock.unlock() }
-        if serial { return idleSerialContexts.popLast() ?? ExecutionContext(threadPool: serialPool) }
-        return idleContexts.popLast() ?? ExecutionContext(threadPool: threadPool)
+        if serial {
+            return idleSerialContexts.popLast()
+                ?? ExecutionContext(threadPool: serialPool, maximumValueBytes: options.maximumValueBytes)
+        }
+        return idleContexts.popLast() ?? ExecutionContext(threadPool: threadPool, maximumValueBytes: options.maximumValueBytes)
     }
 
     private func returnContext(_ context: ExecutionContext, serial: Bool) {

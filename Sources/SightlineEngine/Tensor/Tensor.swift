@@ -68,8 +68,17 @@ public struct Tensor: Sendable, Equatable {
         return values
     }
 
-    /// Product of the dimensions (1 for a scalar).
+    /// Product of the dimensions (1 for a scalar, 0 when any dimension is 0). A product too
+    /// large for an Int gives `Int.max` instead of trapping, so that a shape computed from a
+    /// hostile model is refused where it would be allocated (see `SessionOptions`).
     public static func elementCount(of shape: [Int]) -> Int {
-        shape.reduce(1, *)
+        if shape.contains(0) { return 0 }
+        var count = 1
+        for size in shape {
+            let (product, overflow) = count.multipliedReportingOverflow(by: size)
+            if overflow { return Int.max }
+            count = product
+        }
+        return count
     }
 }
