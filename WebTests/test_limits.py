@@ -17,6 +17,12 @@ all 100 queued (about 0.45 MiB more per queued request: the read-ahead of its bo
 while staying far below what holding the uploads (100 x 7 MiB) or their decoded pixels
 (100 x 69 MiB) would take.
 
+The request time limit (`--request-timeout-seconds`) is checked from outside too: an upload
+that stalls half-way, and one that trickles in a byte at a time, are answered 408
+`request_timeout` naming the limit and their connection is closed. (The parallel uploads run
+with a limit of 600 s: with all 100 admitted to the queue the last ones wait longer than the
+default 30 s on a slow debug build, and would rightly be answered 408.)
+
     .venv/bin/python -m unittest discover -s WebTests -p test_limits.py
 """
 import concurrent.futures
@@ -24,6 +30,8 @@ import http.client
 import io
 import json
 import pathlib
+import select
+import socket
 import sys
 import unittest
 import urllib.parse
@@ -93,7 +101,7 @@ class ParallelLargeUploadTests(unittest.TestCase):
         return first, answers, after_all
 
     def test_all_queued_are_classified_under_the_memory_limit(self):
-        first, answers, memory = self.upload_in_parallel(["--inference-queue", str(UPLOADS)])
+        first, answers, memory = self.upload_in_parallel(["--inference-queue", str(UPLOADS), "--request-timeout-seconds", "600"])
         self.assertEqual([status for status, _, _ in answers], [200] * UPLOADS,
                          [answer for status, _, answer in answers if status != 200][:3])
         label = first[2]["results"][0]["label"]
@@ -106,6 +114,67 @@ class ParallelLargeUploadTests(unittest.TestCase):
         self.assertEqual(set(status for status, _, _ in answers) - {503}, {200})
         self.assertEqual(set(refused), {("1", "busy")})
         self.assertLess(memory["VmHWM"], PEAK_RSS_LIMIT_MIB)
+
+
+class RequestTimeLimitTests(unittest.TestCase):
+    """A server with a request time limit of 1 s, sent uploads that never finish."""
+
+    LIMIT_SECONDS = 1
+
+    @classmethod
+    def setUpClass(cls):
+        cls.photo = SOURCE_PHOTO.read_bytes()
+        cls.server = SightlineServer(extra_arguments=["--request-timeout-seconds", str(cls.LIMIT_SECONDS)])
+        cls.server.__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.__exit__(None, None, None)
+
+    def connect_and_send_head(self):
+        address = urllib.parse.urlsplit(self.server.url)
+        connection = socket.create_connection((address.hostname, address.port), timeout=60)
+        connection.sendall((f"POST /api/v1/classify HTTP/1.1\r\nHost: {address.netloc}\r\n"
+                            f"Content-Type: image/jpeg\r\nContent-Length: {len(self.photo)}\r\n\r\n").encode())
+        return connection
+
+    def assert_answered_408_and_closed(self, connection):
+        response = http.client.HTTPResponse(connection)
+        response.begin()
+        body = json.loads(response.read())
+        self.assertEqual(response.status, 408, body)
+        self.assertEqual(response.getheader("Connection"), "close")
+        self.assertEqual(body["error"]["code"], "request_timeout")
+        self.assertIn(f"request time limit of {self.LIMIT_SECONDS} s (--request-timeout-seconds)", body["error"]["message"])
+        # The server reads nothing more and closes the connection (the socket's own 60 s
+        # timeout only guards the test against hanging).
+        try:
+            while connection.recv(65536):
+                pass
+        except ConnectionResetError:
+            pass
+
+    def test_an_upload_that_stalls_half_way_is_answered_408_and_cut_off(self):
+        connection = self.connect_and_send_head()
+        try:
+            connection.sendall(self.photo[: len(self.photo) // 2])
+            self.assert_answered_408_and_closed(connection)
+        finally:
+            connection.close()
+
+    def test_an_upload_that_trickles_in_is_answered_408_and_cut_off(self):
+        connection = self.connect_and_send_head()
+        try:
+            for byte in self.photo:
+                connection.sendall(bytes([byte]))
+                readable, _, _ = select.select([connection], [], [], 0.05)
+                if readable:
+                    break
+            else:
+                self.fail("the whole photo was sent one byte at a time without an answer")
+            self.assert_answered_408_and_closed(connection)
+        finally:
+            connection.close()
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ final class AppServices: Sendable {
 
     /// Runs model work through the gate, off the event loop.
     func infer<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await gate.run(preparing: {}, { _ in try work() })
+        try await gate.run(preparing: {}, { _, _ in try work() })
     }
 
     /// Reads the request's photo once the gate admits it — so at most the running and waiting
@@ -69,6 +69,14 @@ final class AppServices: Sendable {
     /// `work` on it.
     func infer<Value: Sendable>(uploadOf request: Request,
                                 _ work: @escaping @Sendable (PhotoUpload) throws -> Value) async throws -> Value {
+        try await infer(uploadOf: request) { upload, _ in try work(upload) }
+    }
+
+    /// As `infer(uploadOf:_:)`, for work that saves what it found: it checks the cancellation
+    /// before saving, so a request already answered 408 (past the request time limit) saves nothing.
+    func infer<Value: Sendable>(uploadOf request: Request,
+                                _ work: @escaping @Sendable (PhotoUpload, InferenceCancellation) throws -> Value)
+        async throws -> Value {
         let limit = configuration.maxUploadBytes
         return try await gate.run(preparing: { try await PhotoUpload.read(from: request, limit: limit) }, work)
     }

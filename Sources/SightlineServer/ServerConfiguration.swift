@@ -1,7 +1,7 @@
 // ServerConfiguration: where `sightline serve` listens and the limits it enforces — upload and
-// JSON body sizes, photo pixels, live frame size, inference concurrency and the
-// length of the wait queue — each with a stated default — and access control: a token beyond
-// loopback, HTTPS with a certificate.
+// JSON body sizes, photo pixels, live frame size, request time, idle connections, inference
+// concurrency and the length of the wait queue — each with a stated default — and access
+// control: a token beyond loopback, HTTPS with a certificate.
 import Foundation
 import SightlineImaging
 
@@ -22,6 +22,13 @@ public struct ServerConfiguration: Sendable {
     public var inferenceSlots: Int
     /// How many inference requests may wait for a slot; more are answered 503 busy.
     public var inferenceQueueLength: Int
+    /// The longest a request may take from its arrival to its answer — reading the upload,
+    /// waiting for an inference slot, the analysis — before it is answered 408 request_timeout.
+    public var requestTimeout: Duration
+    /// A connection that sends nothing for this long while a request is being read, or between
+    /// requests, is closed (live-camera WebSockets are not affected). Longer than
+    /// `requestTimeout`, or a stalled upload is cut off before it can be answered 408.
+    public var idleTimeout: Duration
     /// The folder of the web app's files.
     public var webRoot: URL
     /// Whether every request must present an access token (always beyond loopback).
@@ -33,6 +40,7 @@ public struct ServerConfiguration: Sendable {
                 maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
                 maxPixels: Int = DecodeOptions.defaultMaxPixels,
                 inferenceSlots: Int = 2, inferenceQueueLength: Int = 8,
+                requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(30),
                 webRoot: URL = ServerResources.webRoot, requiresToken: Bool? = nil,
                 certificate: SelfSignedCertificate? = nil) {
         self.host = host
@@ -43,6 +51,8 @@ public struct ServerConfiguration: Sendable {
         self.maxPixels = maxPixels
         self.inferenceSlots = inferenceSlots
         self.inferenceQueueLength = inferenceQueueLength
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
         self.webRoot = webRoot
         self.certificate = certificate
         self.requiresToken = false

@@ -1,12 +1,14 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
 // /healthz, /openapi.json and the web app's files, its middleware (security headers, errors
-// as JSON, request logs, the access token beyond loopback), HTTPS when a certificate is given,
-// and the Hummingbird application that runs it until SIGINT or SIGTERM.
+// as JSON, request logs, the access token beyond loopback, the request time limit), the idle
+// timeout of connections, HTTPS when a certificate is given, and the Hummingbird application
+// that runs it until SIGINT or SIGTERM.
 import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import HummingbirdWebSocket
+import NIOCore
 import Logging
 import SightlineStore
 import SightlineVision
@@ -32,6 +34,7 @@ public struct WebServer: Sendable {
         if configuration.requiresToken {
             router.middlewares.add(AccessTokenMiddleware(store: services.store))
         }
+        router.middlewares.add(RequestTimeoutMiddleware(limit: configuration.requestTimeout))
         router.middlewares.add(FileMiddleware(configuration.webRoot.path, searchForIndexHtml: true, logger: logger))
         SystemRoutes(services: services).register(on: router)
         WebAppRoutes(webRoot: configuration.webRoot).register(on: router)
@@ -43,7 +46,10 @@ public struct WebServer: Sendable {
         KitchenRoutes(services: services).register(on: api)
         LiveRoute(services: services).register(on: router)
         let http: HTTPServerBuilder = .http1WebSocketUpgrade(
-            webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.maxFrameBytes)))
+            webSocketRouter: router,
+            configuration: .init(
+                http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
+                ws: .init(maxFrameSize: configuration.maxFrameBytes)))
         return Application(
             router: router,
             server: try configuration.certificate.map { try .tls(http, tlsConfiguration: $0.tlsConfiguration()) } ?? http,

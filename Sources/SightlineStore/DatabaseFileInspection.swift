@@ -1,8 +1,11 @@
 // DatabaseFileInspection: the check an existing database file must pass before the store
 // opens it for writing — it is an SQLite database, `PRAGMA quick_check` finds no damage, and
-// its schema is not newer than this build. It reads through a read-only connection, because
-// opening for writing already changes the file (WAL mode is recorded in its header) and a
-// file that fails must stay exactly as it was.
+// its schema is not newer than this build. A file that fails must stay exactly as it was, and so
+// must its folder: opening for writing already changes the file (WAL mode is recorded in its
+// header), and even a read-only connection to a WAL-mode file creates the `-wal` log and the
+// `-shm` index beside it. So a file with no log or rollback journal beside it — everything it
+// holds is in the file itself — is read as an immutable file, which SQLite opens without
+// locks or side files.
 import Foundation
 import GRDB
 
@@ -20,7 +23,7 @@ enum DatabaseFileInspection {
         do {
             // GRDB reads the schema as soon as it connects, so a file that is not a database
             // fails here with SQLITE_NOTADB.
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: connectionPath(for: path), configuration: configuration)
             try queue.read { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA quick_check(\(reportedProblemLimit))")
                 guard problems == ["ok"] else {
@@ -36,6 +39,21 @@ enum DatabaseFileInspection {
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: Store.describe(error))
         }
+    }
+
+    /// The file's path, or — when no write-ahead log (`-wal`) or rollback journal (`-journal`)
+    /// lies beside it, so no connection has it open for writing and no interrupted write needs
+    /// them — its `file:` URI with `immutable=1`: SQLite then reads the file alone, creating no
+    /// `-wal` or `-shm` file. A log or journal that exists is read as usual; its side files are
+    /// there already. (Debian's SQLite, which Sightline links, interprets URI file names.)
+    static func connectionPath(for path: String) -> String {
+        let fileManager = FileManager.default
+        guard !fileManager.fileExists(atPath: path + "-wal"), !fileManager.fileExists(atPath: path + "-journal") else {
+            return path
+        }
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return "file:\(escaped)?immutable=1"
     }
 
     /// A file is newer when its `user_version` (set by every migration) is above this build's

@@ -81,6 +81,12 @@ public final class Store: Sendable {
     public func close() throws {
         do {
             try database.close()
+            // The pool closes its writer before its readers, so the last of its connections to
+            // close is a read-only one, which cannot fold the log into the file and leaves the
+            // `-wal` and `-shm` files behind. A lone read-write connection closed right after is
+            // the last one: SQLite checkpoints the log and removes both (unless another process
+            // still has the file open).
+            try DatabaseQueue(path: fileURL.path).close()
         } catch let error as DatabaseError {
             throw StoreError.databaseFailure(path: fileURL.path, reason: Self.describe(error))
         }

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import SightlineServer
 import SightlineStore
+import SightlineVision
 import XCTest
 
 enum ServerTestSupport {
@@ -18,12 +19,13 @@ enum ServerTestSupport {
 
     /// Runs `body` against a live server on a free loopback port with its own store.
     static func withServer(_ configuration: ServerConfiguration = ServerConfiguration(port: 0),
+                           models: ModelStore = ModelStore(),
                            _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try Store(directory: folder)
-        let server = WebServer(configuration: configuration, store: store)
+        let server = WebServer(configuration: configuration, store: store, models: models)
         try await server.application().test(.live) { client in
             try await body(client, folder)
         }

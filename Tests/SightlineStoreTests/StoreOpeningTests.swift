@@ -99,6 +99,17 @@ final class StoreOpeningTests: StoreTestCase {
         }
     }
 
+    func testClosingFoldsTheLogIntoTheFileAndRemovesTheSideFiles() throws {
+        let store = try openStore()
+        try store.kitchenIngredients.add("egg")
+        // A read opens one of the pool's read-only connections next to its writer.
+        XCTAssertEqual(try store.kitchenIngredients.list().map(\.name), ["egg"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: logURL.path))
+        try store.close()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [Store.fileName])
+        XCTAssertEqual(try openStore().kitchenIngredients.list().map(\.name), ["egg"])
+    }
+
     func testAClosedStoreReportsAFailureInsteadOfCrashing() throws {
         let store = try openStore()
         try store.close()

@@ -1,6 +1,6 @@
 // StoreSafetyTests: a database file that is not SQLite, is damaged, or was written by a newer
 // Sightline is refused with a message saying it was left untouched and how to move it aside —
-// and it is byte for byte what it was before.
+// and it is byte for byte what it was before, with no SQLite side file (`-wal`, `-shm`) beside it.
 import Foundation
 import GRDB
 @testable import SightlineStore
@@ -22,7 +22,7 @@ final class StoreSafetyTests: StoreTestCase {
             XCTAssertTrue(message.contains("mv '\(databaseURL.path)'"), message)
         }
         XCTAssertEqual(try bytes(of: databaseURL), garbage)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: logURL.path))
+        try assertFolderHoldsOnlyTheDatabase()
     }
 
     func testADamagedDatabaseIsRefusedAndLeftUntouched() throws {
@@ -44,6 +44,7 @@ final class StoreSafetyTests: StoreTestCase {
             guard case .corrupt? = error as? StoreError else { return XCTFail("unexpected error \(error)") }
         }
         XCTAssertEqual(try bytes(of: databaseURL), damaged)
+        try assertFolderHoldsOnlyTheDatabase()
     }
 
     func testADatabaseWithAnUnknownMigrationIsRefusedAndLeftUntouched() throws {
@@ -67,6 +68,7 @@ final class StoreSafetyTests: StoreTestCase {
             XCTAssertTrue(message.contains("createRecipeNotes"), message)
         }
         XCTAssertEqual(try bytes(of: databaseURL), before)
+        try assertFolderHoldsOnlyTheDatabase()
     }
 
     func testADatabaseWithAHigherUserVersionIsRefusedAndLeftUntouched() throws {
@@ -84,6 +86,48 @@ final class StoreSafetyTests: StoreTestCase {
                 supportedSchemaVersion: StoreSchema.version, unknownMigrations: []))
         }
         XCTAssertEqual(try bytes(of: databaseURL), before)
+        try assertFolderHoldsOnlyTheDatabase()
+    }
+
+    func testARefusedDatabaseInAFolderWithAnAwkwardNameGetsNoSideFiles() throws {
+        // The inspection opens the file through a `file:` URI; these characters must be escaped.
+        directory = directory.appendingPathComponent("photos ?#% & more", isDirectory: true)
+        try openStore().close()
+        do {
+            let queue = try DatabaseQueue(path: databaseURL.path)
+            try queue.writeWithoutTransaction { db in
+                XCTAssertEqual(try String.fetchOne(db, sql: "PRAGMA journal_mode"), "wal")
+                try db.execute(sql: "PRAGMA user_version = 1000")
+            }
+            try queue.close()
+        }
+        try assertFolderHoldsOnlyTheDatabase()
+        let before = try bytes(of: databaseURL)
+
+        XCTAssertThrowsError(try openStore()) { error in
+            guard case .newerVersion(_, 1000, _, _)? = error as? StoreError else {
+                return XCTFail("unexpected error \(error)")
+            }
+        }
+        XCTAssertEqual(try bytes(of: databaseURL), before)
+        try assertFolderHoldsOnlyTheDatabase()
+    }
+
+    func testADatabaseWithItsLogBesideItIsInspectedWithTheLog() throws {
+        // A killed server leaves its last commits in the log: the inspection must read them
+        // (here: the schema version), so it opens the file as usual when a log is there.
+        let store = try openStore()
+        try store.kitchenIngredients.add("kale")
+        try store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 500") }
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: logURL.path)[.size] as? Int ?? 0, 0)
+        XCTAssertEqual(DatabaseFileInspection.connectionPath(for: databaseURL.path), databaseURL.path)
+        XCTAssertThrowsError(try DatabaseFileInspection.check(path: databaseURL.path)) { error in
+            guard case .newerVersion(_, 500, _, _)? = error as? StoreError else {
+                return XCTFail("unexpected error \(error)")
+            }
+        }
+        try store.close()
+        XCTAssertTrue(DatabaseFileInspection.connectionPath(for: databaseURL.path).hasSuffix("?immutable=1"))
     }
 
     func testAnOlderDatabaseIsMigratedForward() throws {
@@ -107,5 +151,11 @@ final class StoreSafetyTests: StoreTestCase {
         try Data().write(to: databaseURL)
         let store = try openStore()
         XCTAssertTrue(try store.kitchenIngredients.add("leek"))
+    }
+
+    /// The data directory holds the database file and nothing else.
+    private func assertFolderHoldsOnlyTheDatabase(file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [Store.fileName],
+                       file: file, line: line)
     }
 }

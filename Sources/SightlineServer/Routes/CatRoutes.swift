@@ -30,10 +30,11 @@ struct CatRoutes {
         let save = try request.flag("save", default: true)
         let language = try request.language()
         let (scanner, store, maxPixels) = (services.catScanner, services.store, services.configuration.maxPixels)
-        let record = try await services.infer(uploadOf: request) { upload in
+        let record = try await services.infer(uploadOf: request) { upload, cancellation in
             // Decoding first refuses a photo over the pixel limit before the models see it.
             _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
             let result = try scanner.get().scan(photo: upload.data)
+            if save { try cancellation.check() }
             let historyID = save ? try CatScanArchive(store: store).save(result, photo: upload.data).id : nil
             return try CatScanJSON.record(result, file: upload.fileName, historyID: historyID, language: language)
         }

@@ -66,10 +66,11 @@ struct KitchenRoutes {
         let add = try request.flag("add", default: true)
         let (identifier, list, maxPixels) = (services.ingredientIdentifier, try services.kitchen.ingredientList,
                                              services.configuration.maxPixels)
-        let record = try await services.infer(uploadOf: request) { upload in
+        let record = try await services.infer(uploadOf: request) { upload, cancellation in
             _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
             let identification = try identifier.get().identify(photo: upload.data)
             var added = false
+            if add { try cancellation.check() }
             if add, case .added? = try list.add(identification) { added = true }
             return try JSONLine.encoding(identification).prepending([("file", .string(upload.fileName))])
                 .appending([("added", .bool(added))])
@@ -192,12 +193,12 @@ struct KitchenRoutes {
 }
 
 /// `{"name": "Tomatoes "}`
-private struct IngredientBody: Decodable {
+package struct IngredientBody: Decodable {
     var name: String
 }
 
 /// `{"name": "milk", "amount": "1 l"}` or `{"recipe": "borscht", "ignore_pantry": true}`
-private struct ShoppingAdditionBody: Decodable {
+package struct ShoppingAdditionBody: Decodable {
     var name: String?
     var amount: String?
     var recipe: String?

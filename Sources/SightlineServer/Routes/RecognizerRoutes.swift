@@ -29,13 +29,14 @@ struct RecognizerRoutes {
         let scanFaces = try request.flag("faces", default: false)
         let save = try request.flag("save", default: false)
         let (recognizer, maxPixels, store) = (services.recognizer, services.configuration.maxPixels, services.store)
-        let record = try await services.infer(uploadOf: request) { upload in
+        let record = try await services.infer(uploadOf: request) { upload, cancellation in
             let recognizer = try recognizer.get()
             let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
             let recognition = try recognizer.recognize(photo, scanFaces: scanFaces)
             var savedID: Int64?
             if save {
                 let capture = try RecognizerCapture(photo: photo, recognition: recognition)
+                try cancellation.check()
                 savedID = try RecognizerHistory(store: store, categories: recognizer.categories).accept(capture).id
             }
             return RecognitionJSON.record(recognition, file: upload.fileName, language: language, savedID: savedID)

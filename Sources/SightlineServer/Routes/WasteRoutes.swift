@@ -154,17 +154,17 @@ struct WasteRoutes {
 }
 
 /// `{"documents": ["privacy", "disclaimer", "terms"]}`
-private struct ConsentGrantBody: Decodable {
+package struct ConsentGrantBody: Decodable {
     var documents: [ConsentDocument]?
 }
 
 /// `{"id": "berlin"}`
-private struct MunicipalityChoiceBody: Decodable {
+package struct MunicipalityChoiceBody: Decodable {
     var id: String
 }
 
 /// `{"enabled": true, "reset": false}`
-private struct TallyChangeBody: Decodable {
+package struct TallyChangeBody: Decodable {
     var enabled: Bool?
     var reset: Bool?
 }

@@ -28,7 +28,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     }
 
     /// `{"error": {"code", "message"}}`
-    var json: JSONLine {
+    package var json: JSONLine {
         .object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
     }
 
@@ -47,7 +47,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
 
     /// `error` as the API answers it: its own status for an APIError or Hummingbird's HTTPError,
     /// a fitting one for the app layers' errors, 500 for anything else.
-    static func from(_ error: any Error) -> APIError {
+    package static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError:
             return error
@@ -58,12 +58,16 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case let error as ClassificationError:
             switch error {
             case .unreadableImage(_, let reason): return photoError(reason)
+            case .unusableModel(let model, _, .exceedsLoadingLimit(let limit, let value, let maximum)):
+                return modelTooLarge(model, limit: limit, value: value, maximum: maximum)
             case .notAClassifier: return invalid(error.description)
             default: return APIError(.internalServerError, code: "model_failed", message: error.description)
             }
         case let error as ObjectDetectionError:
             switch error {
             case .unreadableImage(_, let reason): return photoError(reason)
+            case .unusableModel(let model, _, .exceedsLoadingLimit(let limit, let value, let maximum)):
+                return modelTooLarge(model, limit: limit, value: value, maximum: maximum)
             case .notADetector, .unsupportedModel: return invalid(error.description)
             default: return APIError(.internalServerError, code: "model_failed", message: error.description)
             }
@@ -75,6 +79,9 @@ public struct APIError: Error, Sendable, HTTPResponseError {
             }
         case let error as FaceDetectionError:
             if case .unreadableImage(_, let reason) = error { return photoError(reason) }
+            if case .unusableModel(let model, _, .exceedsLoadingLimit(let limit, let value, let maximum)) = error {
+                return modelTooLarge(model, limit: limit, value: value, maximum: maximum)
+            }
             return APIError(.internalServerError, code: "model_failed", message: error.description)
         case let error as WasteGuardError:
             switch error {
@@ -115,6 +122,16 @@ public struct APIError: Error, Sendable, HTTPResponseError {
             return APIError(.contentTooLarge, code: "too_large", message: error.description)
         }
         return unreadableImage(error.description)
+    }
+
+    /// 422 `invalid` for a model bigger than the server's model limits (`--max-model-mb`,
+    /// `--max-model-nodes`), naming the limit.
+    static func modelTooLarge(_ model: String, limit: String, value: Int, maximum: Int) -> APIError {
+        let found = limit == "maximumNodeCount"
+            ? "its graph has \(value) nodes, more than the limit of \(maximum) (--max-model-nodes)"
+            : "its file is \(value) bytes, more than the limit of \(maximum) bytes (--max-model-mb)"
+        return invalid("The model '\(model)' is too large for this server: \(found). "
+            + "Start `sightline serve` with a higher limit to use it.")
     }
 
     private static func unreadableImage(_ message: String) -> APIError {

@@ -1,7 +1,10 @@
 // InferenceGate: runs the blocking model work of requests off the event loop, at most `slots`
 // at a time, with a short bounded wait queue (the upload is read only once admitted); a request
-// that finds the queue full is refused
-// at once with 503 busy and Retry-After rather than waiting without bound.
+// that finds the queue full is refused at once with 503 busy and Retry-After rather than waiting
+// without bound. A request cancelled by the request time limit leaves the queue at once; one
+// whose work is already running gets its answer at once too, while the work finishes on its
+// thread (it cannot be interrupted), its result is discarded and its slot stays taken until then
+// so that no more work runs at once than there are slots.
 import Dispatch
 import Foundation
 
@@ -9,7 +12,8 @@ actor InferenceGate {
     private let slots: Int
     private let queueLength: Int
     private var running = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var waiting: [(ticket: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var nextTicket: UInt64 = 0
 
     init(slots: Int, queueLength: Int) {
         self.slots = max(1, slots)
@@ -17,22 +21,25 @@ actor InferenceGate {
     }
 
     /// Runs `work` on a worker thread once a slot is free, with the input `preparing` makes
-    /// after admission (reading the upload).
+    /// after admission (reading the upload). `work` receives the request's cancellation, to
+    /// check before a step whose effect must not happen for a request that was already
+    /// answered (saving to the history).
     ///
-    /// - Throws: `APIError.busy` when all slots are taken and the queue is full; whatever
-    ///   `preparing` or `work` throws.
-    nonisolated func run<Input: Sendable, Value: Sendable>(preparing: @Sendable () async throws -> Input,
-                                                           _ work: @escaping @Sendable (Input) throws -> Value) async throws -> Value {
+    /// - Throws: `APIError.busy` when all slots are taken and the queue is full;
+    ///   `CancellationError` when the request was cancelled; whatever `preparing` or `work` throws.
+    nonisolated func run<Input: Sendable, Value: Sendable>(
+        preparing: @Sendable () async throws -> Input,
+        _ work: @escaping @Sendable (Input, InferenceCancellation) throws -> Value) async throws -> Value {
         try await enter()
+        let input: Input
         do {
-            let input = try await preparing()
-            let value = try await Self.onWorkerThread { try work(input) }
-            await leave()
-            return value
+            input = try await preparing()
+            try Task.checkCancellation()
         } catch {
             await leave()
             throw error
         }
+        return try await onWorkerThread { cancellation in try work(input, cancellation) }
     }
 
     /// How many requests run and wait now.
@@ -44,22 +51,86 @@ actor InferenceGate {
             return
         }
         guard waiting.count < queueLength else { throw APIError.busy(retryAfterSeconds: 1) }
-        await withCheckedContinuation { waiting.append($0) }
+        let ticket = nextTicket
+        nextTicket += 1
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { waiting.append((ticket, $0)) }
+        } onCancel: {
+            Task { await self.abandon(ticket) }
+        }
     }
 
+    /// A cancelled request still waiting leaves the queue without having taken a slot.
+    private func abandon(_ ticket: UInt64) {
+        guard let index = waiting.firstIndex(where: { $0.ticket == ticket }) else { return }
+        waiting.remove(at: index).continuation.resume(throwing: CancellationError())
+    }
+
+    /// Frees a slot, or hands it straight to the longest-waiting request.
     private func leave() {
         if waiting.isEmpty {
             running -= 1
         } else {
-            waiting.removeFirst().resume()
+            waiting.removeFirst().continuation.resume()
         }
     }
 
-    private static func onWorkerThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try work() })
+    /// Runs `work` on a global dispatch queue and frees the slot when it ends. A cancelled
+    /// request is answered at once with `CancellationError`; the work's later result is dropped.
+    private nonisolated func onWorkerThread<Value: Sendable>(
+        _ work: @escaping @Sendable (InferenceCancellation) throws -> Value) async throws -> Value {
+        let completion = WorkCompletion<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                completion.deliver(to: continuation)
+                DispatchQueue.global(qos: .userInitiated).async {
+                    let result = Result { try work(completion.cancellation) }
+                    Task {
+                        await self.leave()
+                        completion.finish(result)
+                    }
+                }
             }
+        } onCancel: {
+            completion.cancellation.cancel()
+            completion.finish(.failure(CancellationError()))
         }
+    }
+}
+
+/// The outcome of one piece of work, delivered once: to the request's continuation, whichever
+/// comes first of the work's result and the request's cancellation.
+private final class WorkCompletion<Value: Sendable>: @unchecked Sendable {
+    let cancellation = InferenceCancellation()
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, any Error>?
+    private var early: Result<Value, any Error>?
+    private var delivered = false
+
+    /// Waits on `continuation`; resumes it at once if the outcome came first.
+    func deliver(to continuation: CheckedContinuation<Value, any Error>) {
+        let ready: Result<Value, any Error>? = lock.withLock {
+            if let early {
+                delivered = true
+                return early
+            }
+            self.continuation = continuation
+            return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    func finish(_ result: Result<Value, any Error>) {
+        let waiting: CheckedContinuation<Value, any Error>? = lock.withLock {
+            guard !delivered else { return nil }
+            guard let continuation else {
+                if early == nil { early = result }
+                return nil
+            }
+            delivered = true
+            self.continuation = nil
+            return continuation
+        }
+        waiting?.resume(with: result)
     }
 }

@@ -5,13 +5,13 @@ import Foundation
 import MultipartKit
 import NIOCore
 
-struct FormPart: Sendable {
+package struct FormPart: Sendable {
     var name: String?
     var fileName: String?
     var body: Data
 }
 
-enum MultipartBoundary {
+package enum MultipartBoundary {
     /// The `boundary=` parameter of a multipart Content-Type, unquoted.
     static func value(in contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {

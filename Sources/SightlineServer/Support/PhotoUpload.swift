@@ -6,7 +6,7 @@ import Hummingbird
 import MultipartKit
 import NIOCore
 
-struct PhotoUpload: Sendable {
+package struct PhotoUpload: Sendable {
     var data: Data
     /// The uploaded file's name (never used as a path), or "upload" for a raw body.
     var fileName: String
@@ -40,7 +40,7 @@ struct PhotoUpload: Sendable {
                  message: "The upload is larger than the limit of \(limit / (1 << 20)) MiB (max-upload-bytes = \(limit)).")
     }
 
-    private static func multipartPhoto(_ body: ByteBuffer, contentType: String) throws -> PhotoUpload {
+    package static func multipartPhoto(_ body: ByteBuffer, contentType: String) throws -> PhotoUpload {
         guard let boundary = MultipartBoundary.value(in: contentType) else {
             throw APIError.badRequest("The multipart/form-data Content-Type has no boundary.")
         }

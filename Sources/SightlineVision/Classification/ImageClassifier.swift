@@ -40,7 +40,7 @@ public final class ImageClassifier: Sendable {
                 model: manifest.name, reason: "the manifest names no 'logits' output")
         }
         do {
-            session = try InferenceSession(model: Model(contentsOf: model.modelURL), options: options)
+            session = try InferenceSession(model: model.loadONNX(), options: options)
         } catch let error as EngineError {
             throw ClassificationError.unusableModel(model: manifest.name, path: model.modelURL.path, reason: error)
         }

@@ -37,7 +37,7 @@ public final class ObjectDetector: Sendable {
                             sessionOptions: SessionOptions = SessionOptions(),
                             maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
         let name = url.deletingPathExtension().lastPathComponent
-        try self.init(name: name, url: url, manifest: nil, labels: labels, options: options,
+        try self.init(name: name, url: url, limits: ModelLoadingLimits(), manifest: nil, labels: labels, options: options,
                       sessionOptions: sessionOptions, maxPixels: maxPixels)
     }
 
@@ -52,8 +52,8 @@ public final class ObjectDetector: Sendable {
         guard model.manifest.task == .objectDetection else {
             throw ObjectDetectionError.notADetector(model: model.name, task: model.manifest.task)
         }
-        try self.init(name: model.name, url: model.modelURL, manifest: model.manifest, labels: labels, options: options,
-                      sessionOptions: sessionOptions, maxPixels: maxPixels)
+        try self.init(name: model.name, url: model.modelURL, limits: model.loadingLimits, manifest: model.manifest,
+                      labels: labels, options: options, sessionOptions: sessionOptions, maxPixels: maxPixels)
     }
 
     /// Loads the model a user named: a path to an .onnx file (used with the manifest next to
@@ -84,12 +84,12 @@ public final class ObjectDetector: Sendable {
         }
     }
 
-    private init(name: String, url: URL, manifest: ModelManifest?, labels: [String]?, options: ObjectDetectionOptions,
-                 sessionOptions: SessionOptions, maxPixels: Int) throws {
+    private init(name: String, url: URL, limits: ModelLoadingLimits, manifest: ModelManifest?, labels: [String]?,
+                 options: ObjectDetectionOptions, sessionOptions: SessionOptions, maxPixels: Int) throws {
         try options.validate()
         let model: Model
         do {
-            model = try Model(contentsOf: url)
+            model = try Model(contentsOf: url, limits: limits)
             session = try InferenceSession(model: model, options: sessionOptions)
         } catch let error as EngineError {
             throw ObjectDetectionError.unusableModel(model: name, path: url.path, reason: error)

@@ -30,7 +30,7 @@ struct MTCNNNetwork: Sendable {
             outputNames[role] = name
         }
         do {
-            session = try InferenceSession(model: Model(contentsOf: model.modelURL), options: options)
+            session = try InferenceSession(model: model.loadONNX(), options: options)
         } catch let error as EngineError {
             throw FaceDetectionError.unusableModel(model: manifest.name, path: model.modelURL.path, reason: error)
         }

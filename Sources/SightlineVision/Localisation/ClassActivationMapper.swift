@@ -30,7 +30,7 @@ public final class ClassActivationMapper: Sendable {
         }
         let graph: Graph
         do {
-            graph = try Model(contentsOf: classifier.model.modelURL).graph
+            graph = try classifier.model.loadONNX().graph
         } catch let error as EngineError {
             throw ClassificationError.unusableModel(model: manifest.name, path: classifier.model.modelURL.path, reason: error)
         }

@@ -1,8 +1,9 @@
 // ModelStore: the data directory where `sightline models install` puts models
 // (`$SIGHTLINE_HOME`, default `~/.local/share/sightline`, one folder per model under
-// `models/`), and the rules for turning what a user typed — "lite0", a full model name or a
-// path to an .onnx file — into an installed model.
+// `models/`), the rules for turning what a user typed — "lite0", a full model name or a
+// path to an .onnx file — into an installed model, and the limits its models are loaded within.
 import Foundation
+import SightlineEngine
 
 /// The models installed in one data directory.
 public struct ModelStore: Sendable {
@@ -13,6 +14,9 @@ public struct ModelStore: Sendable {
 
     /// The data directory (`$SIGHTLINE_HOME` or `~/.local/share/sightline`).
     public let dataDirectory: URL
+    /// The largest model file and graph the models this store hands out are loaded with
+    /// (default: 1 GiB, 100,000 nodes).
+    public var loadingLimits = ModelLoadingLimits()
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory
@@ -51,7 +55,9 @@ public struct ModelStore: Sendable {
             let manifestURL = modelsDirectory.appendingPathComponent(folder, isDirectory: true)
                 .appendingPathComponent(Self.manifestFileName)
             guard fileManager.fileExists(atPath: manifestURL.path) else { return nil }
-            return try Self.loadModel(manifestURL: manifestURL)
+            var model = try Self.loadModel(manifestURL: manifestURL)
+            model.loadingLimits = loadingLimits
+            return model
         }
     }
 
@@ -63,7 +69,9 @@ public struct ModelStore: Sendable {
     ///   ("lite0").
     public func model(_ reference: String) throws -> InstalledModel {
         if reference.contains("/") || reference.lowercased().hasSuffix(".onnx") {
-            return try Self.model(atPath: reference)
+            var model = try Self.model(atPath: reference)
+            model.loadingLimits = loadingLimits
+            return model
         }
         let installed = try installedModels()
         if let exact = installed.first(where: { $0.name == reference }) {

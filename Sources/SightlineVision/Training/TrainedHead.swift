@@ -72,7 +72,7 @@ public struct TrainedHead: Sendable, Equatable {
         guard let logits = manifest.outputs["logits"] else { throw unusable("its manifest names no 'logits' output") }
         let onnx: Model
         do {
-            onnx = try Model(contentsOf: model.modelURL)
+            onnx = try model.loadONNX()
         } catch {
             throw unusable("it cannot be loaded (\(error))")
         }

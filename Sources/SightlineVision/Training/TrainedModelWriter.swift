@@ -44,7 +44,7 @@ public enum TrainedModelWriter {
         }
         let backboneModel: Model
         do {
-            backboneModel = try Model(contentsOf: backbone.modelURL)
+            backboneModel = try backbone.loadONNX()
         } catch {
             throw TrainingError.unusableBackbone(model: backbone.name, reason: "\(error)")
         }

@@ -4,8 +4,10 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SightlineEngine
 import SightlineServer
 import SightlineStore
+import SightlineVision
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,10 +30,14 @@ struct ServeCommand: AsyncParsableCommand {
             revoke them with `sightline tokens`. Without --tls, Sightline refuses to listen \
             beyond loopback.
 
-            Limits: --max-upload-mb per photo upload; photos with more than --max-megapixels \
-            are refused before decoding; --inference-slots analyses run at once and \
-            --inference-queue more may wait — beyond that requests are answered 503 with \
-            Retry-After.
+            Limits: --max-upload-mb per photo upload (413 too_large); photos with more than \
+            --max-megapixels are refused before decoding (413 too_large); a request not answered \
+            within --request-timeout-seconds — reading the upload, waiting for an inference slot \
+            and the analysis all count — is answered 408 request_timeout, and a connection that \
+            sends nothing for twice that long is closed; models larger than --max-model-mb or with more \
+            than --max-model-nodes graph nodes are not loaded (422 invalid); --inference-slots \
+            analyses run at once and --inference-queue more may wait — beyond that requests are \
+            answered 503 with Retry-After.
             """)
 
     @Option(help: "The address to listen on.")
@@ -58,6 +64,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How many analyses may wait for a free slot.")
     var inferenceQueue = 8
 
+    @Option(help: "The longest a request may take, in seconds, from its arrival to its answer.")
+    var requestTimeoutSeconds = 30.0
+
+    @Option(help: "The largest model file that is loaded, in MiB.")
+    var maxModelMb = ModelLoadingLimits().maximumFileSize >> 20
+
+    @Option(help: "The most nodes a model's graph may have to be loaded.")
+    var maxModelNodes = ModelLoadingLimits().maximumNodeCount
+
     func validate() throws {
         guard (0 ... 65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port).") }
         guard (1 ... 1024).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be from 1 to 1024, got \(maxUploadMb).") }
@@ -66,12 +81,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1 ... 64).contains(inferenceSlots) else { throw ValidationError("--inference-slots must be from 1 to 64.") }
         guard (0 ... 1024).contains(inferenceQueue) else { throw ValidationError("--inference-queue must be from 0 to 1024.") }
+        guard requestTimeoutSeconds >= 0.001, requestTimeoutSeconds <= 3600 else {
+            throw ValidationError("--request-timeout-seconds must be from 0.001 to 3600, got \(requestTimeoutSeconds).")
+        }
+        guard (1 ... 1 << 20).contains(maxModelMb) else { throw ValidationError("--max-model-mb must be from 1 to 1048576, got \(maxModelMb).") }
+        guard maxModelNodes >= 1 else { throw ValidationError("--max-model-nodes must be at least 1, got \(maxModelNodes).") }
     }
 
     func run() async throws {
+        let requestTimeout = Duration.seconds(requestTimeoutSeconds)
         var configuration = ServerConfiguration(
             host: host, port: port, maxUploadBytes: maxUploadMb << 20, maxPixels: Int(maxMegapixels * 1_000_000),
-            inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue)
+            inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue,
+            // Longer than the request time limit, so that a stalled upload is answered 408 first.
+            requestTimeout: requestTimeout, idleTimeout: requestTimeout * 2)
         if !configuration.isLoopback, !tls {
             throw CommandFailure("""
                 Refusing to listen on \(host) without --tls: other devices would send their photos and the access \
@@ -91,7 +114,9 @@ struct ServeCommand: AsyncParsableCommand {
         let secret = configuration.requiresToken
             ? try AccessTokenSecret.create(name: "serve on \(host) at \(ISO8601DateFormatter().string(from: Date()))", in: store).secret
             : nil
-        let server = WebServer(configuration: configuration, store: store)
+        var models = ModelStore()
+        models.loadingLimits = ModelLoadingLimits(maximumFileSize: maxModelMb << 20, maximumNodeCount: maxModelNodes)
+        let server = WebServer(configuration: configuration, store: store, models: models)
         // Structured logs go to stderr; stdout carries only the lines with the URL.
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "sightline.serve")

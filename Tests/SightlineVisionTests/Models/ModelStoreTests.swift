@@ -1,5 +1,7 @@
-// ModelStoreTests: where the data directory is, listing installed models, and resolving
-// names, short names and .onnx paths — including every way resolution can fail.
+// ModelStoreTests: where the data directory is, listing installed models, resolving names,
+// short names and .onnx paths — including every way resolution can fail — and the loading
+// limits a store gives its models.
+import SightlineEngine
 @testable import SightlineVision
 import XCTest
 
@@ -33,6 +35,20 @@ final class ModelStoreTests: XCTestCase {
         let models = try store.installedModels()
         XCTAssertEqual(models.map(\.name), ["lite0", "lite1"])
         XCTAssertEqual(models[0].modelURL, scratch.url.appendingPathComponent("models/lite0/model.onnx"))
+    }
+
+    func testModelsCarryTheirStoresLoadingLimitsAndAreLoadedWithinThem() throws {
+        let (store, scratch) = try makeStore(installing: ["lite0"])
+        XCTAssertEqual(try store.model("lite0").loadingLimits, ModelLoadingLimits())
+        var limited = store
+        limited.loadingLimits = ModelLoadingLimits(maximumFileSize: 3)
+        let onnxPath = scratch.url.appendingPathComponent("models/lite0/model.onnx").path
+        for model in [try limited.model("lite0"), try limited.model(onnxPath), try limited.installedModels()[0]] {
+            XCTAssertEqual(model.loadingLimits, limited.loadingLimits)
+            XCTAssertThrowsError(try model.loadONNX()) { error in
+                XCTAssertEqual(error as? EngineError, .exceedsLoadingLimit(limit: "maximumFileSize", value: 4, maximum: 3))
+            }
+        }
     }
 
     func testNothingIsInstalledInAFreshDataDirectory() throws {

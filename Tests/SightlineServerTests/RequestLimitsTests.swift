@@ -1,0 +1,74 @@
+// RequestLimitsTests: the limits a request meets beyond upload size and pixels, on a real server
+// over loopback — the request time limit (408 request_timeout naming it) and the model limits
+// (a model too large for the server's --max-model-mb or --max-model-nodes is not loaded: 422
+// naming the limit).
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SightlineEngine
+import SightlineServer
+import SightlineVision
+import XCTest
+
+final class RequestLimitsTests: XCTestCase {
+    func testARequestPastTheTimeLimitIsAnswered408NamingTheLimit() async throws {
+        let photo = try ServerTestSupport.sample("cabbage.jpg")
+        // Decoding and classifying a photo takes far longer than a millisecond.
+        let configuration = ServerConfiguration(port: 0, requestTimeout: .milliseconds(1))
+        try await ServerTestSupport.withServer(configuration) { client, _ in
+            let response = try await client.execute(uri: "/api/v1/classify", method: .post,
+                                                    headers: ServerTestSupport.headers("image/jpeg"), body: ByteBuffer(bytes: photo))
+            XCTAssertEqual(response.status, .requestTimeout)
+            XCTAssertEqual(response.headers[.contentType], "application/json; charset=utf-8")
+            XCTAssertEqual(response.headers[.connection], "close")
+            XCTAssertNotNil(response.headers[.contentSecurityPolicy], "a 408 carries the security headers too")
+            let error = try XCTUnwrap(try ServerTestSupport.json(response)["error"] as? [String: Any])
+            XCTAssertEqual(error["code"] as? String, "request_timeout")
+            let message = try XCTUnwrap(error["message"] as? String)
+            XCTAssertTrue(message.contains("request time limit of 0.001 s (--request-timeout-seconds)"), message)
+        }
+    }
+
+    func testWithinTheTimeLimitTheAnswerIsTheResult() async throws {
+        let photo = try ServerTestSupport.sample("cabbage.jpg")
+        try await ServerTestSupport.withServer(ServerConfiguration(port: 0, requestTimeout: .seconds(600))) { client, _ in
+            let response = try await client.execute(uri: "/api/v1/classify", method: .post,
+                                                    headers: ServerTestSupport.headers("image/jpeg"), body: ByteBuffer(bytes: photo))
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertNil(response.headers[.connection])
+        }
+    }
+
+    func testAModelWithMoreNodesThanTheLimitIsRefusedNamingTheLimit() async throws {
+        let photo = try ServerTestSupport.sample("cabbage.jpg")
+        var models = ModelStore()
+        models.loadingLimits = ModelLoadingLimits(maximumNodeCount: 10)
+        try await ServerTestSupport.withServer(models: models) { client, _ in
+            let response = try await client.execute(uri: "/api/v1/classify", method: .post,
+                                                    headers: ServerTestSupport.headers("image/jpeg"), body: ByteBuffer(bytes: photo))
+            XCTAssertEqual(response.status, .unprocessableContent)
+            let error = try XCTUnwrap(try ServerTestSupport.json(response)["error"] as? [String: Any])
+            XCTAssertEqual(error["code"] as? String, "invalid")
+            let message = try XCTUnwrap(error["message"] as? String)
+            XCTAssertTrue(message.contains("more than the limit of 10 (--max-model-nodes)"), message)
+        }
+    }
+
+    func testAModelFileLargerThanTheLimitIsRefusedNamingTheLimit() async throws {
+        let photo = try ServerTestSupport.sample("cabbage.jpg")
+        var models = ModelStore()
+        models.loadingLimits = ModelLoadingLimits(maximumFileSize: 1 << 20)
+        let modelFile = try models.model("lite0").modelURL
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: modelFile.path)[.size] as? Int)
+        XCTAssertGreaterThan(size, 1 << 20, "EfficientNet-Lite0 is about 19 MB")
+        try await ServerTestSupport.withServer(models: models) { client, _ in
+            let response = try await client.execute(uri: "/api/v1/classify", method: .post,
+                                                    headers: ServerTestSupport.headers("image/jpeg"), body: ByteBuffer(bytes: photo))
+            XCTAssertEqual(response.status, .unprocessableContent)
+            let message = try XCTUnwrap((try ServerTestSupport.json(response)["error"] as? [String: Any])?["message"] as? String)
+            XCTAssertTrue(message.contains("its file is \(size) bytes, more than the limit of 1048576 bytes (--max-model-mb)"),
+                          message)
+        }
+    }
+}
