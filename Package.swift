@@ -3,7 +3,12 @@
 // (see DESIGN.md), each depending only on the layers below it, plus the `sightline` CLI.
 import PackageDescription
 
-let optimise: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+// `SIGHTLINE_FUZZ=1` adds the libFuzzer targets under Fuzz/ (see `make fuzz` and RELIABILITY.md);
+// they only link with `-sanitize=fuzzer`, so ordinary builds never see them. Fuzz builds keep
+// Swift's runtime checks (-O rather than -Ounchecked), so that an out-of-bounds index traps.
+let fuzzing = Context.environment["SIGHTLINE_FUZZ"] == "1"
+
+let optimise: [SwiftSetting] = fuzzing ? [] : [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
 
 let package = Package(
     name: "Sightline",
@@ -136,5 +141,24 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "sightlineTests", dependencies: ["sightline", "SightlineVision", "SightlineImaging"]),
     ]
 )
+
+// One executable per fuzz target, each a single file with its `LLVMFuzzerTestOneInput`, started
+// through FuzzSupport (libFuzzer's driver).
+if fuzzing {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzImageDecode", ["SightlineImaging"]),
+        ("FuzzExif", ["SightlineImaging"]),
+        ("FuzzONNXLoader", ["SightlineEngine"]),
+        ("FuzzMultipart", ["SightlineServer", .product(name: "Hummingbird", package: "hummingbird")]),
+        ("FuzzJSONBodies", ["SightlineServer"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+    for target in fuzzTargets {
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+        package.targets.append(.executableTarget(name: target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                                                 path: "Fuzz/\(target.name)"))
+    }
+}

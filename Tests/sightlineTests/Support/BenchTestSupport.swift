@@ -1,0 +1,36 @@
+// BenchTestSupport: what the CLI's tests share — the repository they run in, the installed
+// models, and scratch folders removed after each test.
+import Foundation
+@testable import sightline
+import SightlineVision
+import XCTest
+
+enum BenchTestSupport {
+    /// The repository, found from this file's location (Tests/sightlineTests/Support/).
+    static let repository = Repository(root: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // sightlineTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent())
+
+    /// An installed model from the data directory ($SIGHTLINE_HOME or ~/.local/share/sightline).
+    static func installedModel(_ name: String) throws -> InstalledModel {
+        do {
+            return try ModelStore().model(name)
+        } catch {
+            throw XCTSkip("\(name) is not installed (\(error)); `make test` installs the models before running the tests.")
+        }
+    }
+}
+
+/// A fresh temporary folder, removed when the test that created it ends.
+final class ScratchFolder {
+    let url: URL
+
+    init(testCase: XCTestCase) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = self.url
+        testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    }
+}
