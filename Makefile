@@ -82,8 +82,9 @@ heads: $(APP_HEADS)
 # and the script arbitrary times, so --if-changed first compares the script's SHA-256 with the
 # one PROVENANCE.md records and, when they agree, only touches the heads. Training needs lite0,
 # which `models` installs before making this target.
-$(APP_HEADS) $(HEADS_PROVENANCE) &: scripts/train_app_heads.py
-	python3 scripts/train_app_heads.py --if-changed --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
+$(APP_HEADS) $(HEADS_PROVENANCE) &: scripts/train_app_heads.py | $(VENV_STAMP)
+	python3 scripts/train_app_heads.py --if-changed --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS) \
+		--reference-python $(VENV)/bin/python
 	$(RELEASE_SIGHTLINE) models install
 
 run: models

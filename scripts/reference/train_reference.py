@@ -16,10 +16,11 @@ Subcommands (each prints one JSON object on stdout):
       scikit-learn's LogisticRegression(C) on TRAIN_DIR, scored on TEST_DIR: accuracy and
       top-3 accuracy.
 
-  fit FEATURES.npy LABELS.npy --l2 L
+  fit FEATURES.npy LABELS.npy --l2 L [--class-weights W0,W1,...]
       scikit-learn's LogisticRegression on a feature matrix, with the penalty of Sightline's
       trainer: mean cross-entropy + L/2 |W|^2 is C = 1 / (L n) (2 / (L n) for two classes,
-      whose single weight vector is returned as two rows). Prints the weights, biases and
+      whose single weight vector is returned as two rows). With class weights the mean is
+      weighted and n is the sum of the rows' weights. Prints the weights, biases and
       objective value.
 
   metrics OUTCOMES.json
@@ -146,10 +147,14 @@ def run_fit(options):
     features = np.load(options.features).astype(np.float64)
     labels = np.load(options.labels).astype(np.int64)
     rows = len(labels)
+    class_weights = [float(w) for w in options.class_weights.split(",")] if options.class_weights else None
+    row_weights = np.array([class_weights[label] for label in labels]) if class_weights else np.ones(rows)
+    total_weight = row_weights.sum()
     binary = len(np.unique(labels)) == 2
     # Two classes: scikit-learn fits one vector w (= row 1 − row 0 of Sightline's weights); the
     # equivalent two-row solution is (−w/2, w/2), whose penalty L/2·|W|² is L/4·|w|², i.e. C = 2/(L n).
-    model = LogisticRegression(C=(2.0 if binary else 1.0) / (options.l2 * rows), tol=1e-10, max_iter=100000)
+    model = LogisticRegression(C=(2.0 if binary else 1.0) / (options.l2 * total_weight), tol=1e-10, max_iter=100000,
+                               class_weight=dict(enumerate(class_weights)) if class_weights else None)
     model.fit(features, labels)
     coef, intercept = model.coef_, model.intercept_
     if binary:
@@ -157,7 +162,8 @@ def run_fit(options):
     logits = features @ coef.T + intercept
     logits -= logits.max(axis=1, keepdims=True)
     log_probabilities = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
-    objective = -np.mean(log_probabilities[np.arange(rows), labels]) + options.l2 / 2 * np.sum(coef ** 2)
+    objective = (-np.sum(row_weights * log_probabilities[np.arange(rows), labels]) / total_weight
+                 + options.l2 / 2 * np.sum(coef ** 2))
     return {"coef": coef.tolist(), "intercept": intercept.tolist(), "objective": float(objective)}
 
 
@@ -205,6 +211,7 @@ def parse_arguments(arguments):
     fit.add_argument("features")
     fit.add_argument("labels")
     fit.add_argument("--l2", type=float, required=True)
+    fit.add_argument("--class-weights", help="one weight per class index, comma-separated")
 
     metrics = modes.add_parser("metrics", help="classification metrics of saved outcomes")
     metrics.add_argument("outcomes")

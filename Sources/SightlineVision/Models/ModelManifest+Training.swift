@@ -56,12 +56,19 @@ extension ModelManifest {
         public var validationAccuracy: Double?
         /// Photo files that could not be read and were left out, relative to `dataDirectory`.
         public var skippedFiles: [String]
+        /// The shorter side photos were resized to before the centre crop in training; the
+        /// trained model prepares photos the same way. nil in records that predate it (the
+        /// backbone's own).
+        public var shorterSide: Int?
+        /// The class weights training used, by label (classes not named counted 1); nil: none.
+        public var classWeights: [String: Double]?
 
         public init(backbone: String, dataDirectory: String, classes: [ClassCount], seed: UInt64,
                     validationFraction: Double, augmentationCopies: Int, inverseStrengthsTried: [Double],
                     inverseStrength: Double, stoppedEarly: Bool, l2Regularization: Double, iterations: Int,
                     refittedOnAllPhotos: Bool, trainingAccuracy: Double,
-                    validationAccuracy: Double?, skippedFiles: [String]) {
+                    validationAccuracy: Double?, skippedFiles: [String], shorterSide: Int? = nil,
+                    classWeights: [String: Double]? = nil) {
             self.backbone = backbone
             self.dataDirectory = dataDirectory
             self.classes = classes
@@ -77,6 +84,8 @@ extension ModelManifest {
             self.trainingAccuracy = trainingAccuracy
             self.validationAccuracy = validationAccuracy
             self.skippedFiles = skippedFiles
+            self.shorterSide = shorterSide
+            self.classWeights = classWeights
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -94,6 +103,8 @@ extension ModelManifest {
             case trainingAccuracy = "training_accuracy"
             case validationAccuracy = "validation_accuracy"
             case skippedFiles = "skipped_files"
+            case shorterSide = "shorter_side"
+            case classWeights = "class_weights"
         }
     }
 }

@@ -16,7 +16,7 @@ struct ExtractedFeatures {
     let failures: [String?]
 
     /// The labelled rows of `photos`: copy 0 only, or every copy.
-    func rows(photos: [Int], withCopies: Bool, labels: [Int], classCount: Int) -> LabelledFeatures {
+    func rows(photos: [Int], withCopies: Bool, labels: [Int], classCount: Int, classWeights: [Double]?) -> LabelledFeatures {
         let copies = withCopies ? imagesPerPhoto : 1
         var selected: [Float] = []
         selected.reserveCapacity(photos.count * copies * featureCount)
@@ -29,7 +29,7 @@ struct ExtractedFeatures {
             }
         }
         return LabelledFeatures(features: FeatureMatrix(rows: rowLabels.count, columns: featureCount, values: selected),
-                                labels: rowLabels, classCount: classCount)
+                                labels: rowLabels, classCount: classCount, classWeights: classWeights)
     }
 }
 

@@ -48,6 +48,7 @@ public final class ClassifierTrainer: Sendable {
                       progress: (TrainingProgress) -> Void = { _ in }) throws -> TrainedClassifier {
         try options.validate()
         try Self.checkClasses(of: folder)
+        let classWeights = try options.classWeights(for: folder.labels)
         let photos = folder.classes.enumerated().flatMap { classIndex, folderClass in
             folderClass.files.map { (url: $0, classIndex: classIndex) }
         }
@@ -73,9 +74,11 @@ public final class ClassifierTrainer: Sendable {
         let validationPhotos = split.validation.enumerated().flatMap { classIndex, positions in positions.map { readable[classIndex][$0] } }
         let labelOf = photos.map(\.classIndex)
         let classCount = folder.classes.count
-        let training = extracted.rows(photos: trainingPhotos, withCopies: true, labels: labelOf, classCount: classCount)
+        let training = extracted.rows(photos: trainingPhotos, withCopies: true, labels: labelOf, classCount: classCount,
+                                      classWeights: classWeights)
         let validation = validationPhotos.isEmpty ? nil
-            : extracted.rows(photos: validationPhotos, withCopies: false, labels: labelOf, classCount: classCount)
+            : extracted.rows(photos: validationPhotos, withCopies: false, labels: labelOf, classCount: classCount,
+                             classWeights: classWeights)
 
         let fitStart = DispatchTime.now().uptimeNanoseconds
         let path = options.regularization.fit(training, validation: validation) { progress(.fitting($0)) }
@@ -87,9 +90,10 @@ public final class ClassifierTrainer: Sendable {
         if refit {
             progress(.refitting(inverseStrength: path.chosen.inverseStrength))
             let everything = training.appending(
-                extracted.rows(photos: validationPhotos, withCopies: true, labels: labelOf, classCount: classCount))
+                extracted.rows(photos: validationPhotos, withCopies: true, labels: labelOf, classCount: classCount,
+                               classWeights: classWeights))
             let trainer = options.regularization.trainer(inverseStrength: path.chosen.inverseStrength,
-                                                         rows: everything.features.rows, classCount: classCount)
+                                                         totalWeight: everything.totalWeight, classCount: classCount)
             let refitted = trainer.fit(everything, startingFrom: path.model)
             head = refitted.model
             finalL2 = trainer.l2Regularization

@@ -8,7 +8,7 @@
 public struct RegularizationPathStep: Sendable, Equatable {
     /// scikit-learn's C: the inverse regularisation strength.
     public var inverseStrength: Double
-    /// The L2 strength used (see `RegularizationPath.trainer(inverseStrength:rows:classCount:)`).
+    /// The L2 strength used (see `RegularizationPath.trainer(inverseStrength:totalWeight:classCount:)`).
     public var l2Regularization: Double
     /// L-BFGS iterations of this fit.
     public var iterations: Int
@@ -52,13 +52,14 @@ public struct RegularizationPath: Sendable {
         self.maximumIterationsPerStep = maximumIterationsPerStep
     }
 
-    /// The trainer of the step with inverse strength `inverseStrength` on `rows` training rows
-    /// of `classCount` classes: λ = 1 / (C·n), or 2 / (C·n) for two classes. scikit-learn fits
+    /// The trainer of the step with inverse strength `inverseStrength` on training rows of
+    /// `classCount` classes whose weights sum to `totalWeight` (n, the row count, without class
+    /// weights): λ = 1 / (C·n), or 2 / (C·n) for two classes. scikit-learn fits
     /// two classes with one weight vector, the difference of the two rows here; penalising both
     /// rows with 2λ is the same as penalising that difference with λ, so C means the same.
-    public func trainer(inverseStrength: Double, rows: Int, classCount: Int) -> LogisticRegressionTrainer {
+    public func trainer(inverseStrength: Double, totalWeight: Double, classCount: Int) -> LogisticRegressionTrainer {
         let scale = classCount == 2 ? 2.0 : 1.0
-        return LogisticRegressionTrainer(l2Regularization: scale / (inverseStrength * Double(max(rows, 1))),
+        return LogisticRegressionTrainer(l2Regularization: scale / (inverseStrength * max(totalWeight, 1)),
                                          maximumIterations: maximumIterationsPerStep)
     }
 
@@ -73,7 +74,7 @@ public struct RegularizationPath: Sendable {
         var best: (step: RegularizationPathStep, model: MultinomialLogisticRegression)?
         var previous: MultinomialLogisticRegression?
         for (index, strength) in strengths.enumerated() {
-            let trainer = trainer(inverseStrength: strength, rows: training.features.rows, classCount: training.classCount)
+            let trainer = trainer(inverseStrength: strength, totalWeight: training.totalWeight, classCount: training.classCount)
             let fit = trainer.fit(training, validation: validation, startingFrom: previous) {
                 progress(.iteration(step: index, inverseStrength: strength, $0))
             }

@@ -1,11 +1,12 @@
-// SoftmaxCrossEntropy: the function logistic regression minimises — the mean cross-entropy
-// of the softmax over labelled feature vectors plus an L2 penalty on the weights — with its
+// SoftmaxCrossEntropy: the function logistic regression minimises — the (class-weighted) mean
+// cross-entropy of the softmax over labelled feature vectors plus an L2 penalty on the weights — with its
 // gradient, computed in fixed blocks of rows on all cores and summed in block order so the
 // result does not depend on how the blocks were scheduled.
 import Dispatch
 import Foundation
 
-/// mean over rows of −log softmax(W·x + b)[label] + (l2 / 2)·‖W‖² (the biases are not penalised).
+/// Σ w·(−log softmax(W·x + b)[label]) / Σ w over rows + (l2 / 2)·‖W‖², where w is the weight of
+/// the row's class (1 without class weights); the biases are not penalised.
 struct SoftmaxCrossEntropy {
     let data: LabelledFeatures
     let l2: Double
@@ -21,7 +22,7 @@ struct SoftmaxCrossEntropy {
     func value(at parameters: [Double], gradient: inout [Double]) -> Double {
         let model = MultinomialLogisticRegression(classCount: classCount, featureCount: featureCount, parameters: parameters)
         let blocks = blockSums(model: model, withGradient: true)
-        let rows = Double(max(data.features.rows, 1))
+        let rows = data.features.rows > 0 ? data.totalWeight : 1
         var loss = 0.0
         for index in gradient.indices { gradient[index] = 0 }
         for block in blocks {
@@ -40,18 +41,19 @@ struct SoftmaxCrossEntropy {
         return loss / rows + l2 / 2 * penalty
     }
 
-    /// The mean cross-entropy (without the penalty) and the fraction of rows whose most likely
-    /// class is their label.
+    /// The weighted mean cross-entropy (without the penalty) and the fraction of rows whose most
+    /// likely class is their label.
     func lossAndAccuracy(of model: MultinomialLogisticRegression) -> (loss: Double, accuracy: Double) {
         let blocks = blockSums(model: model, withGradient: false)
         let rows = Double(max(data.features.rows, 1))
-        return (blocks.reduce(0) { $0 + $1.loss } / rows, Double(blocks.reduce(0) { $0 + $1.correct }) / rows)
+        let weight = data.features.rows > 0 ? data.totalWeight : 1
+        return (blocks.reduce(0) { $0 + $1.loss } / weight, Double(blocks.reduce(0) { $0 + $1.correct }) / rows)
     }
 
     private struct BlockSum {
         var loss = 0.0
         var correct = 0
-        /// Unscaled Σ (p − y)·x per weight, then Σ (p − y) per bias; empty when not requested.
+        /// Unscaled Σ w·(p − y)·x per weight, then Σ w·(p − y) per bias; empty when not requested.
         var gradient: [Float] = []
     }
 
@@ -99,13 +101,14 @@ struct SoftmaxCrossEntropy {
                             best = c
                         }
                         let label = data.labels[firstRow + row]
+                        let weight = data.weight(ofRow: firstRow + row)
                         var total = 0.0
                         for c in 0 ..< classCount { total += exp(Double(scores[base + c]) - largest) }
-                        loss += log(total) - (Double(scores[base + label]) - largest)
+                        loss += weight * (log(total) - (Double(scores[base + label]) - largest))
                         if best == label { correct += 1 }
                         guard withGradient else { continue }
                         for c in 0 ..< classCount {
-                            scores[base + c] = Float(exp(Double(scores[base + c]) - largest) / total - (c == label ? 1 : 0))
+                            scores[base + c] = Float(weight * (exp(Double(scores[base + c]) - largest) / total - (c == label ? 1 : 0)))
                         }
                     }
                     guard withGradient else { return }

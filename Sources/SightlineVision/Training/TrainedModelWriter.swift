@@ -26,7 +26,8 @@ public enum TrainedModelWriter {
 
     /// Composes `head` with `backbone` — the backbone's graph without its own classifier, then
     /// the head's Gemm and Softmax — and writes the result to `store` under `name`, replacing
-    /// an earlier trained model of that name; returns it as installed.
+    /// an earlier trained model of that name; returns it as installed. Photos are prepared with
+    /// the shorter side the head was trained with.
     ///
     /// - Throws: `TrainingError.invalidModelName`, `.nameTakenByInstalledModel`,
     ///   `.unusableBackbone` (also when `backbone`'s weights are not the ones the head was
@@ -37,6 +38,9 @@ public enum TrainedModelWriter {
         let folder = store.modelsDirectory.appendingPathComponent(name, isDirectory: true)
         let manifestURL = folder.appendingPathComponent(ModelStore.manifestFileName)
 
+        let backbone = try head.training.shorterSide.map { side throws(TrainingError) in
+            try backbone.resizingShorterSide(to: side)
+        } ?? backbone
         guard backbone.manifest.source.sha256 == head.backbone.weightsSHA256 else {
             throw TrainingError.unusableBackbone(model: backbone.name, reason:
                 "the head was trained on the features of weights with SHA-256 \(head.backbone.weightsSHA256), "
@@ -99,7 +103,8 @@ public enum TrainedModelWriter {
             stoppedEarly: report.path.stoppedEarly, l2Regularization: report.finalL2Regularization,
             iterations: report.finalIterations, refittedOnAllPhotos: report.refittedOnAllPhotos,
             trainingAccuracy: report.trainingAccuracy, validationAccuracy: report.validationAccuracy,
-            skippedFiles: skipped)
+            skippedFiles: skipped, shorterSide: trained.backbone.shorterSide,
+            classWeights: trained.options.classWeights.isEmpty ? nil : trained.options.classWeights)
     }
 
     /// Checks that `name` can name a model: a folder name that `ModelStore.model(_:)` resolves

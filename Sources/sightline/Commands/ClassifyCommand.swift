@@ -52,10 +52,7 @@ struct ClassifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try ImageFileCollector.collect(paths)
-        guard !files.isEmpty else {
-            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
-        }
+        let files = try ImageFileCollector.collectSome(paths)
         let classifier = try ImageClassifier(model: ModelStore().model(model), options: SessionOptions(threads: threads))
         let printer = ClassificationPrinter(json: json)
         var progress = ProgressBar(total: files.count)

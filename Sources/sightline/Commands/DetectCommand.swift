@@ -67,25 +67,18 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try ImageFileCollector.collect(paths)
-        guard !files.isEmpty else {
-            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
-        }
+        let files = try ImageFileCollector.collectSome(paths)
         var annotations = try annotate.map {
             try AnnotatedPhotoWriter(output: $0, arguments: paths, photos: files.map(\.url), suffix: "objects")
         }
         let detector = try detectorOptions.detector(model: model, confidence: confidence)
         var objectCount = 0
-        let (failures, seconds) = PhotoSearchLoop.run(files, search: { try Self.findObjects(in: $0, with: detector) }) { index, file, result, milliseconds in
-            switch result {
-            case .success(let (photo, objects)):
-                objectCount += objects.count
-                printObjects(objects, file: file.displayPath, milliseconds: milliseconds)
-                annotations?.write(photo, index: index, displayPath: file.displayPath) { annotator in
-                    annotator.drawObjects(objects)
-                }
-            case .failure(let error):
-                printError(error, file: file.displayPath)
+        let (failures, seconds) = PhotoSearchLoop.run(files, json: json, maxPixels: detector.maxPixels,
+                                                      search: detector.detectObjects(in:)) { index, file, photo, objects, milliseconds in
+            objectCount += objects.count
+            printObjects(objects, file: file.displayPath, milliseconds: milliseconds)
+            annotations?.write(photo, index: index, displayPath: file.displayPath) { annotator in
+                annotator.drawObjects(objects)
             }
         }
         StandardError.print(String(
@@ -95,19 +88,6 @@ struct DetectCommand: ParsableCommand {
             detector.labels.source == .none ? "none, classes are numbered" : detector.labels.source.description))
         annotations?.printSummary()
         if failures + (annotations?.failed ?? 0) > 0 { throw ExitCode(1) }
-    }
-
-    /// The upright photo at `url` and the objects in it.
-    ///
-    /// - Throws: `ObjectDetectionError.unreadableImage` naming the file, or the detector's errors.
-    private static func findObjects(in url: URL, with detector: ObjectDetector) throws -> (photo: RGBImage, objects: [DetectedObject]) {
-        let photo: RGBImage
-        do {
-            photo = try ImageDecoder.decode(contentsOf: url, options: DecodeOptions(maxPixels: detector.maxPixels))
-        } catch let error as ImagingError {
-            throw ObjectDetectionError.unreadableImage(file: url.path, reason: error)
-        }
-        return (photo, try detector.detectObjects(in: photo))
     }
 
     private func printObjects(_ objects: [DetectedObject], file: String, milliseconds: Double) {
@@ -120,20 +100,6 @@ struct DetectCommand: ParsableCommand {
             let box = object.boundingBox
             print(String(format: "  %5.1f %%  %@  %.0f×%.0f at (%.0f, %.0f)",
                          object.confidence * 100, object.label, box.width, box.height, box.x, box.y))
-        }
-    }
-
-    private func printError(_ error: Error, file: String) {
-        let message: String
-        if case ObjectDetectionError.unreadableImage(_, let reason) = error {
-            message = reason.description  // the path is shown next to it already
-        } else {
-            message = "\(error)"
-        }
-        if json {
-            print(ErrorJSON.record(file: file, message: message).text)
-        } else {
-            StandardError.print("\(file): error: \(message)")
         }
     }
 }

@@ -65,10 +65,7 @@ struct FacesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try ImageFileCollector.collect(paths)
-        guard !files.isEmpty else {
-            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
-        }
+        let files = try ImageFileCollector.collectSome(paths)
         var annotations = try annotate.map {
             try AnnotatedPhotoWriter(output: $0, arguments: paths, photos: files.map(\.url), suffix: "faces")
         }
@@ -76,16 +73,12 @@ struct FacesCommand: ParsableCommand {
             options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor),
             sessionOptions: SessionOptions(threads: threads))
         var faceCount = 0
-        let (failures, seconds) = PhotoSearchLoop.run(files, search: { try Self.findFaces(in: $0, with: detector) }) { index, file, result, milliseconds in
-            switch result {
-            case .success(let (photo, faces)):
-                faceCount += faces.count
-                printFaces(faces, file: file.displayPath, milliseconds: milliseconds)
-                annotations?.write(photo, index: index, displayPath: file.displayPath) { annotator in
-                    annotator.drawFaces(faces)
-                }
-            case .failure(let error):
-                printError(error, file: file.displayPath)
+        let (failures, seconds) = PhotoSearchLoop.run(files, json: json, maxPixels: detector.maxPixels,
+                                                      search: detector.detectFaces(in:)) { index, file, photo, faces, milliseconds in
+            faceCount += faces.count
+            printFaces(faces, file: file.displayPath, milliseconds: milliseconds)
+            annotations?.write(photo, index: index, displayPath: file.displayPath) { annotator in
+                annotator.drawFaces(faces)
             }
         }
         StandardError.print(String(
@@ -94,19 +87,6 @@ struct FacesCommand: ParsableCommand {
             faceCount, faceCount == 1 ? "" : "s", seconds, Double(files.count) / max(seconds, 1e-9)))
         annotations?.printSummary()
         if failures + (annotations?.failed ?? 0) > 0 { throw ExitCode(1) }
-    }
-
-    /// The upright photo at `url` and the faces in it.
-    ///
-    /// - Throws: `FaceDetectionError.unreadableImage` naming the file, or `.inferenceFailed`.
-    private static func findFaces(in url: URL, with detector: FaceDetector) throws -> (photo: RGBImage, faces: [FaceObservation]) {
-        let photo: RGBImage
-        do {
-            photo = try ImageDecoder.decode(contentsOf: url, options: DecodeOptions(maxPixels: detector.maxPixels))
-        } catch let error as ImagingError {
-            throw FaceDetectionError.unreadableImage(file: url.path, reason: error)
-        }
-        return (photo, try detector.detectFaces(in: photo))
     }
 
     private func printFaces(_ faces: [FaceObservation], file: String, milliseconds: Double) {
@@ -119,20 +99,6 @@ struct FacesCommand: ParsableCommand {
             let box = face.boundingBox
             print(String(format: "  %5.1f %%  %.0f×%.0f at (%.0f, %.0f)",
                          face.confidence * 100, box.width, box.height, box.x, box.y))
-        }
-    }
-
-    private func printError(_ error: Error, file: String) {
-        let message: String
-        if case FaceDetectionError.unreadableImage(_, let reason) = error {
-            message = reason.description  // the path is shown next to it already
-        } else {
-            message = "\(error)"
-        }
-        if json {
-            print(ErrorJSON.record(file: file, message: message).text)
-        } else {
-            StandardError.print("\(file): error: \(message)")
         }
     }
 }

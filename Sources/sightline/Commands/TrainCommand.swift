@@ -76,6 +76,14 @@ struct TrainCommand: ParsableCommand {
     @Option(help: "Engine threads (0: one per core).")
     var threads = 0
 
+    @Option(help: ArgumentHelp("Resize photos so their shorter side is this many pixels before the centre crop (default: the backbone's, 256 for lite0); the trained model prepares photos the same way. The crop size keeps the most of each photo.", valueName: "pixels"))
+    var shorterSide: Int?
+
+    @Option(name: .customLong("class-weight"), help: ArgumentHelp(
+        "How much one photo of a class counts (repeatable; classes not named count 1), e.g. \"American Curl=0.25\" for a class whose photos are less reliably labelled.",
+        valueName: "label=weight"))
+    var classWeightArguments: [String] = []
+
     @Option(help: "Images run through the backbone together.")
     var batchSize = 16
 
@@ -87,6 +95,7 @@ struct TrainCommand: ParsableCommand {
         guard maxIterations >= 1 else { throw ValidationError("--max-iterations must be at least 1, got \(maxIterations).") }
         guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, got \(batchSize).") }
+        _ = try classWeights()
         do {
             try TrainedModelWriter.checkName(output)
         } catch {
@@ -104,13 +113,16 @@ struct TrainCommand: ParsableCommand {
         }
         try ClassifierTrainer.checkClasses(of: folder)
         try TrainedModelWriter.checkAvailable(output, in: store)
-        let trainer = try ClassifierTrainer(backbone: store.model(backbone), options: SessionOptions(threads: threads))
+        var backboneModel = try store.model(backbone)
+        if let shorterSide { backboneModel = try backboneModel.resizingShorterSide(to: shorterSide) }
+        let trainer = try ClassifierTrainer(backbone: backboneModel, options: SessionOptions(threads: threads))
         let options = ClassifierTrainingOptions(
             validationFraction: validation, augmentation: augment ? ImageAugmentation(copiesPerPhoto: augmentCopies) : nil,
             seed: seed, regularization: RegularizationPath(maximumIterationsPerStep: maxIterations),
-            refitOnAllPhotos: !noRefit, batchSize: batchSize)
+            refitOnAllPhotos: !noRefit, batchSize: batchSize, classWeights: try classWeights())
         print("Training on \(folder.photoCount) photos in \(folder.classes.count) classes (\(folder.url.path)), "
-            + "\(trainer.backbone.name) features\(augment ? ", \(augmentCopies) augmented copies per photo" : "").")
+            + "\(trainer.backbone.name) features\(shorterSide.map { " (shorter side resized to \($0) px)" } ?? "")"
+            + "\(augment ? ", \(augmentCopies) augmented copies per photo" : "").")
 
         var progress: ProgressBar?
         var table = PathTable(validation: validation > 0)
@@ -135,6 +147,22 @@ struct TrainCommand: ParsableCommand {
             try TrainedHead(trained).write(to: URL(fileURLWithPath: headOutput))
             print("Head written to \(headOutput); `sightline models install` installs it from Models/heads/.")
         }
+    }
+
+    /// The --class-weight arguments by label.
+    private func classWeights() throws -> [String: Double] {
+        var weights: [String: Double] = [:]
+        for argument in classWeightArguments {
+            guard let equals = argument.lastIndex(of: "="), let weight = Double(argument[argument.index(after: equals)...]),
+                  weight > 0, weight.isFinite, equals != argument.startIndex else {
+                throw ValidationError("--class-weight takes LABEL=WEIGHT with a positive weight, got '\(argument)'.")
+            }
+            let label = String(argument[..<equals])
+            guard weights.updateValue(weight, forKey: label) == nil else {
+                throw ValidationError("--class-weight names '\(label)' twice.")
+            }
+        }
+        return weights
     }
 
     private func printSummary(_ trained: TrainedClassifier, model: InstalledModel, seconds: Double) {

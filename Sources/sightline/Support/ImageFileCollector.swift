@@ -30,6 +30,17 @@ enum ImageFileCollector {
         return files
     }
 
+    /// `collect(paths)`, which must find at least one file.
+    ///
+    /// - Throws: `CommandFailure` saying where no image file was found.
+    static func collectSome(_ paths: [String]) throws -> [ImageFile] {
+        let files = try collect(paths)
+        guard !files.isEmpty else {
+            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
+        }
+        return files
+    }
+
     private static func imagesInDirectory(_ path: String) throws -> [ImageFile] {
         let root = URL(fileURLWithPath: path, isDirectory: true)
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {

@@ -1,5 +1,6 @@
 // CommittedHeadsTests: the apps' classifier heads committed in Models/heads/ — each is small,
-// reads the installed lite0's features, and has exactly the labels its app looks up (cat / not
+// reads the features of the installed backbone it names (lite2 for the breeds, lite0 for the
+// rest) with the resize it was trained with, and has exactly the labels its app looks up (cat / not
 // cat, encyclopaedia breed names, canonical ingredient names, organic / non-organic, the
 // TrashNet materials); installed by `sightline models install` (which `make test` runs) they
 // are the models the Cat Scanner, Kitchen and WasteGuard load, and they name the sample photos.
@@ -16,19 +17,25 @@ final class CommittedHeadsTests: XCTestCase {
         try TrainedHead(contentsOf: Self.headsFolder.appendingPathComponent("\(name).onnx"))
     }
 
-    func testEveryHeadIsSmallAndReadsTheInstalledLite0Features() throws {
+    func testEveryHeadIsSmallAndReadsTheInstalledBackbonesFeatures() throws {
         let files = try TrainedHeadInstaller.headFiles(in: Self.headsFolder)
         XCTAssertEqual(files.map(TrainedHeadInstaller.modelName), Self.names)
-        let lite0 = try TestEnvironment.lite0()
+        let store = ModelStore()
         for file in files {
             let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
             XCTAssertLessThan(size, 200_000, file.lastPathComponent)
             let head = try TrainedHead(contentsOf: file)
-            XCTAssertEqual(head.backbone, TrainedHead.Backbone(name: "lite0", weightsSHA256: lite0.manifest.source.sha256))
+            let name = TrainedHeadInstaller.modelName(of: file)
+            XCTAssertEqual(head.backbone.name, name == "cat-breeds" ? "lite2" : "lite0", name)
+            XCTAssertEqual(head.backbone.weightsSHA256, try store.model(head.backbone.name).manifest.source.sha256, name)
             XCTAssertEqual(head.classifier.featureCount, 1280)
             XCTAssertEqual(head.training.classes.map(\.label), head.labels, "the record counts every class")
             XCTAssertTrue(head.training.classes.allSatisfy { $0.trainingPhotos >= 5 }, file.lastPathComponent)
+            XCTAssertNotNil(head.training.shorterSide, "\(name) records the resize it was trained with")
         }
+        XCTAssertEqual(try head("waste-materials").training.shorterSide, 224, "TrashNet's objects fill the frame")
+        XCTAssertEqual(try head("cat-breeds").training.classWeights,
+                       ["American Bobtail": 0.25, "American Curl": 0.25, "American Shorthair": 0.25, "American Wirehair": 0.25])
     }
 
     func testTheLabelsAreTheOnesTheAppsLookUp() throws {
@@ -60,7 +67,10 @@ final class CommittedHeadsTests: XCTestCase {
             }
             XCTAssertEqual(try Data(contentsOf: model.directory.appendingPathComponent(TrainedModelWriter.headFileName)),
                            try Data(contentsOf: file), "\(name) was installed from another head; run `sightline models install`")
-            XCTAssertEqual(model.manifest.labels, try TrainedHead(contentsOf: file).labels)
+            let head = try TrainedHead(contentsOf: file)
+            XCTAssertEqual(model.manifest.labels, head.labels)
+            XCTAssertEqual(model.manifest.input.resize, .shorterSideThenCenterCrop(shorterSide: try XCTUnwrap(head.training.shorterSide)),
+                           "\(name) prepares photos as it was trained")
         }
         func sample(_ name: String) throws -> Data {
             try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("Samples").appendingPathComponent(name))

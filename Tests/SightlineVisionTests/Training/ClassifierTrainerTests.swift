@@ -214,6 +214,51 @@ final class ClassifierTrainerTests: XCTestCase {
         }
     }
 
+    func testAChosenShorterSideAndClassWeightsAreRecordedAndKeptWhenTheHeadIsComposedAgain() throws {
+        let scratch = try ScratchFolder(testCase: self)
+        let store = ModelStore(dataDirectory: scratch.url)
+        try FileManager.default.createDirectory(at: store.modelsDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: store.modelsDirectory.appendingPathComponent("lite0"),
+                                                   withDestinationURL: InstalledTestModel.lite0().directory)
+        let backbone = try InstalledTestModel.lite0().resizingShorterSide(to: 224)
+        let trainer = try ClassifierTrainer(backbone: backbone, options: SessionOptions(threads: 2))
+        var weighted = options
+        weighted.classWeights = ["potato": 0.5]
+        let trained = try trainer.train(vegetables(), options: weighted)
+        let model = try TrainedModelWriter.write(trained, name: "vegetables-224", to: store)
+        XCTAssertEqual(model.manifest.input.resize, .shorterSideThenCenterCrop(shorterSide: 224))
+        XCTAssertEqual(model.manifest.training?.shorterSide, 224)
+        XCTAssertEqual(model.manifest.training?.classWeights, ["potato": 0.5])
+        XCTAssertEqual(try ImageClassifier(model: model).preprocessing.shorterSide, 224)
+
+        // The head remembers the resize: composed with the ordinary lite0 it prepares photos at 224.
+        let composed = try TrainedModelWriter.write(TrainedHead(trained), on: store.model("lite0"), name: "composed", to: store)
+        XCTAssertEqual(composed.manifest.input, model.manifest.input)
+        XCTAssertEqual(composed.manifest.sha256, model.manifest.sha256)
+
+        // Without a choice, the backbone's own shorter side is recorded.
+        let plain = try self.trainer().train(vegetables(), options: options)
+        XCTAssertEqual(TrainedModelWriter.record(of: plain).shorterSide, 256)
+        XCTAssertNil(TrainedModelWriter.record(of: plain).classWeights)
+    }
+
+    func testClassWeightsMustNameClassesAndAShorterSideMustCoverTheCrop() throws {
+        var bad = options
+        bad.classWeights = ["parsnip": 0.5]
+        XCTAssertThrowsError(try trainer().train(vegetables(), options: bad)) { error in
+            guard case .invalidOption(let reason)? = error as? TrainingError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("'parsnip'"), reason)
+        }
+        bad.classWeights = ["potato": 0]
+        XCTAssertThrowsError(try trainer().train(vegetables(), options: bad)) { error in
+            guard case .invalidOption? = error as? TrainingError else { return XCTFail("\(error)") }
+        }
+        XCTAssertThrowsError(try InstalledTestModel.lite0().resizingShorterSide(to: 200)) { error in
+            guard case .invalidOption(let reason)? = error as? TrainingError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("224"), reason)
+        }
+    }
+
     // MARK: Model names
 
     func testModelNamesAreChecked() {

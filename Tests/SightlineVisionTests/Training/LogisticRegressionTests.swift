@@ -35,6 +35,23 @@ final class LogisticRegressionTests: XCTestCase {
         try assertMatchesScikitLearn(Self.blobs(classes: 2, rowsPerClass: 25, features: 6, spread: 2, seed: 4), l2: 0.02)
     }
 
+    func testClassWeightedFitMatchesScikitLearnsClassWeight() throws {
+        var data = Self.blobs(classes: 3, rowsPerClass: 20, features: 5, spread: 1.5, seed: 11)
+        data.classWeights = [1, 0.25, 2]
+        try assertMatchesScikitLearn(data, l2: 0.01)
+        let unweighted = LogisticRegressionTrainer(l2Regularization: 0.01, maximumIterations: 1000, gradientTolerance: 1e-8)
+            .fit(Self.blobs(classes: 3, rowsPerClass: 20, features: 5, spread: 1.5, seed: 11))
+        let weighted = LogisticRegressionTrainer(l2Regularization: 0.01, maximumIterations: 1000, gradientTolerance: 1e-8)
+            .fit(data)
+        // The down-weighted class is predicted for fewer rows, the up-weighted one for more.
+        func predictions(of model: MultinomialLogisticRegression, _ label: Int) -> Int {
+            model.predictedClasses(for: data.features).filter { $0 == label }.count
+        }
+        XCTAssertLessThanOrEqual(predictions(of: weighted.model, 1), predictions(of: unweighted.model, 1))
+        XCTAssertGreaterThanOrEqual(predictions(of: weighted.model, 2), predictions(of: unweighted.model, 2))
+        XCTAssertNotEqual(weighted.model.weights, unweighted.model.weights)
+    }
+
     private func assertMatchesScikitLearn(_ data: LabelledFeatures, l2: Double, file: StaticString = #filePath,
                                           line: UInt = #line) throws {
         let fit = LogisticRegressionTrainer(l2Regularization: l2, maximumIterations: 1000, gradientTolerance: 1e-8).fit(data)
@@ -45,7 +62,9 @@ final class LogisticRegressionTests: XCTestCase {
         let labelsFile = scratch.url.appendingPathComponent("labels.npy")
         try NumpyFileWriter.write(values: data.features.values, shape: [data.features.rows, data.features.columns], to: featuresFile)
         try NumpyFileWriter.write(values: data.labels.map(Float.init), shape: [data.labels.count], to: labelsFile)
-        let printed = try ReferenceScript.run("train_reference.py", ["fit", featuresFile.path, labelsFile.path, "--l2", String(l2)])
+        let weights = data.classWeights.map { ["--class-weights", $0.map { String($0) }.joined(separator: ",")] } ?? []
+        let printed = try ReferenceScript.run("train_reference.py",
+                                              ["fit", featuresFile.path, labelsFile.path, "--l2", String(l2)] + weights)
         let reference = try JSONDecoder().decode(ScikitLearnFit.self, from: Data(printed.utf8))
 
         let objective = SoftmaxCrossEntropy(data: data, l2: l2)

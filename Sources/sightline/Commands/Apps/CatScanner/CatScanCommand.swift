@@ -51,10 +51,7 @@ struct CatScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try ImageFileCollector.collect(paths)
-        guard !files.isEmpty else {
-            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
-        }
+        let files = try ImageFileCollector.collectSome(paths)
         let encyclopaedia = try BreedEncyclopaedia.bundled()
         let scanner = try CatScanner.installed(options: SessionOptions(threads: threads))
         let unknownLabels = encyclopaedia.labelsWithoutEntry(scanner.breedClassifier.labels)
@@ -63,30 +60,12 @@ struct CatScanCommand: ParsableCommand {
                 + "have no encyclopaedia entry; retrain it with breed folders named as the encyclopaedia names them.")
         }
         let archive = noSave ? nil : CatScanArchive(store: try AppDataStore.open())
-        var failures = 0
-        for file in files {
-            do {
-                let photo: Data
-                do {
-                    photo = try Data(contentsOf: file.url)
-                } catch {
-                    throw CommandFailure("cannot read the file (\(error.localizedDescription))")
-                }
-                let result = try scanner.scan(photo: photo)
-                let historyID = try archive?.save(result, photo: photo).id
-                print(json ? try CatScanJSON.record(result, file: file.displayPath, historyID: historyID, language: language).text
-                           : CatScanFormat.text(result, file: file.displayPath, historyID: historyID,
-                                                encyclopaedia: encyclopaedia, language: language))
-            } catch {
-                failures += 1
-                let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"
-                if json {
-                    print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string(message))]).text)
-                } else {
-                    StandardError.print("\(file.displayPath): error: \(message)")
-                }
-            }
+        try PhotoBytesLoop(files: files, json: json).run { file, photo in
+            let result = try scanner.scan(photo: photo)
+            let historyID = try archive?.save(result, photo: photo).id
+            return json ? try CatScanJSON.record(result, file: file.displayPath, historyID: historyID, language: language).text
+                        : CatScanFormat.text(result, file: file.displayPath, historyID: historyID,
+                                             encyclopaedia: encyclopaedia, language: language)
         }
-        if failures > 0 { throw ExitCode(1) }
     }
 }

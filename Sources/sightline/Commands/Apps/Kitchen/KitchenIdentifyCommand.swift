@@ -42,45 +42,21 @@ struct KitchenIdentifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try ImageFileCollector.collect(paths)
-        guard !files.isEmpty else {
-            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
-        }
+        let files = try ImageFileCollector.collectSome(paths)
         let knowledge = try KitchenKnowledge.bundled()
         let identifier = try IngredientIdentifier.installed(vocabulary: knowledge.vocabulary,
                                                             options: SessionOptions(threads: threads))
         let list = noAdd ? nil : KitchenIngredientList(store: try AppDataStore.open(), vocabulary: knowledge.vocabulary)
-        var failures = 0
-        for file in files {
-            do {
-                let photo: Data
-                do {
-                    photo = try Data(contentsOf: file.url)
-                } catch {
-                    throw CommandFailure("cannot read the file (\(error.localizedDescription))")
-                }
-                let identification = try identifier.identify(photo: photo)
-                let change = try list?.add(identification)
-                let added: Bool
-                if case .added = change { added = true } else { added = false }
-                if json {
-                    print(try JSONLine.encoding(identification)
-                        .prepending([("file", .string(file.displayPath))])
-                        .appending([("added", .bool(added))]).text)
-                } else {
-                    print(text(identification, file: file.displayPath, change: change))
-                }
-            } catch {
-                failures += 1
-                let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"
-                if json {
-                    print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string(message))]).text)
-                } else {
-                    StandardError.print("\(file.displayPath): error: \(message)")
-                }
-            }
+        try PhotoBytesLoop(files: files, json: json).run { file, photo in
+            let identification = try identifier.identify(photo: photo)
+            let change = try list?.add(identification)
+            guard json else { return text(identification, file: file.displayPath, change: change) }
+            let added: Bool
+            if case .added = change { added = true } else { added = false }
+            return try JSONLine.encoding(identification)
+                .prepending([("file", .string(file.displayPath))])
+                .appending([("added", .bool(added))]).text
         }
-        if failures > 0 { throw ExitCode(1) }
     }
 
     private func text(_ identification: IngredientIdentification, file: String, change: IngredientListChange?) -> String {

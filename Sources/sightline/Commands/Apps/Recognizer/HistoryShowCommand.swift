@@ -41,19 +41,10 @@ struct HistoryShowCommand: ParsableCommand {
         print(json ? CaptureEntryJSON.record(entry, categories: categories, language: language).text
                    : CaptureEntryFormat.line(entry, categories: categories, language: language))
         if let image, let data = try history.image(id: entry.id) {
-            try write(data, to: image)
+            try SavedPhotoExport.write(data, to: image)
         }
         if let thumbnail, let data = try history.thumbnail(id: entry.id) {
-            try write(data, to: thumbnail)
+            try SavedPhotoExport.write(data, to: thumbnail)
         }
-    }
-
-    private func write(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure("Cannot write \(path): \(error.localizedDescription)")
-        }
-        StandardError.print("Wrote \(path).")
     }
 }

@@ -78,10 +78,7 @@ struct RecognizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try ImageFileCollector.collect(paths)
-        guard !files.isEmpty else {
-            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
-        }
+        let files = try ImageFileCollector.collectSome(paths)
         let captureFiles = try annotate.map {
             try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "capture")
         }

@@ -92,10 +92,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
         } else {
             rules = try settings.municipality()
         }
-        let files = try ImageFileCollector.collect(paths)
-        guard !files.isEmpty else {
-            throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) found in \(paths.joined(separator: ", ")).")
-        }
+        let files = try ImageFileCollector.collectSome(paths)
         let annotatedFiles = try annotate.map {
             try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "waste")
         }

@@ -1,0 +1,41 @@
+// PhotoBytesLoop: the loop of the app commands that work on a photo's bytes (`cat`, `kitchen
+// identify`): read each file, hand the bytes over and print the line that comes back; a file
+// that fails is reported as one error line — a JSON object or text on stderr — without stopping,
+// and the command exits with status 1 when any failed.
+import ArgumentParser
+import Foundation
+import SightlinePresentation
+import SightlineVision
+
+struct PhotoBytesLoop {
+    let files: [ImageFile]
+    /// Errors as `{"file", "error"}` lines on stdout instead of text on stderr.
+    let json: Bool
+
+    /// Runs `handle` on every file's bytes and prints what it returns.
+    ///
+    /// - Throws: `ExitCode(1)` after the last file when any file failed.
+    func run(_ handle: (ImageFile, Data) throws -> String) throws {
+        var failures = 0
+        for file in files {
+            do {
+                let photo: Data
+                do {
+                    photo = try Data(contentsOf: file.url)
+                } catch {
+                    throw CommandFailure("cannot read the file (\(error.localizedDescription))")
+                }
+                print(try handle(file, photo))
+            } catch {
+                failures += 1
+                let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"
+                if json {
+                    print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string(message))]).text)
+                } else {
+                    StandardError.print("\(file.displayPath): error: \(message)")
+                }
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
