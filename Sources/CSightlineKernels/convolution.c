@@ -1,7 +1,8 @@
 /*
  * Convolution helpers for NCHW images: unfolding (im2col) for convolutions computed as a
- * GEMM, and a direct depthwise convolution that accumulates whole vectors of outputs in
- * registers over a zero-padded, column-phase-split copy of each channel.
+ * GEMM, and a direct depthwise convolution that works on eight channels at once, each
+ * vector lane one channel, so that every tap of the window is a whole vector whatever the
+ * plane's width or the stride.
  */
 #include "sightline_kernels.h"
 #include "kernels_internal.h"
@@ -52,217 +53,307 @@ void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
     }
 }
 
+/* ---- depthwise convolution ----------------------------------------------------------
+ * Work is cut into units of one block of eight channels and one band of output rows. For a
+ * unit, the input rows the band reads are copied into a zero-padded buffer with the block's
+ * channels interleaved (8 floats per pixel; a block of fewer than 8 channels has zero
+ * lanes). Outputs are then accumulated as 8-lane vectors, eight pixels of a row at a time
+ * (eight independent FMA chains), transposed in registers and stored straight into the
+ * block's NCHW planes. Common window sizes get the tap loops unrolled at compile time. */
+
+#define SL_LANES 8
+#define SL_DW_BAND_BYTES (48 * 1024)   /* padded input of one band: stays in L1/L2 */
+#define SL_DW_PIXELS 8                 /* output pixels accumulated at once */
+
 typedef struct {
     const float *input, *weights;
     float *output;
     const sl_conv_geometry *g;
     const sl_epilogue *ep;
+    int padded_w;      /* columns of the padded input buffer */
+    int band_rows;     /* output rows per band */
+    int bands, blocks;
 } depthwise_job;
 
-typedef struct {
-    int rows;         /* padded rows needed */
-    int phase_width;  /* floats per phase row */
-} padded_layout;
-
-/* Vector loads for the unused lanes of a row's last output vector may run past the row
- * (into the next one, whose values are then discarded) and, on the last row, past the
- * planes: this much slack follows the planes in the buffer. */
-#define SL_PHASE_SLACK 64
-
-static padded_layout layout_for(const sl_conv_geometry *g) {
-    padded_layout layout;
-    layout.rows = (g->out_h - 1) * g->stride_h + (g->kernel_h - 1) * g->dilation_h + 1;
-    int columns = (g->out_w - 1) * g->stride_w + (g->kernel_w - 1) * g->dilation_w + 1;
-    layout.phase_width = (columns + g->stride_w - 1) / g->stride_w;
-    return layout;
+/* Input rows a band of `rows` output rows reads. */
+static inline int band_input_rows(const sl_conv_geometry *g, int rows) {
+    return (rows - 1) * g->stride_h + (g->kernel_h - 1) * g->dilation_h + 1;
 }
 
-static void fill_padded(const float *plane, const sl_conv_geometry *g, padded_layout layout, float *phases) {
-    const int s = g->stride_w;
-    const size_t phase_size = (size_t)layout.rows * layout.phase_width;
-    const int first_phase = g->pad_left % s, first_index = g->pad_left / s;
-    const int width = layout.phase_width;
-    for (int r = 0; r < layout.rows; r++) {
-        float *row = phases + (size_t)r * width;
-        int ih = r - g->pad_top;
-        if (ih < 0 || ih >= g->in_h) {
-            for (int p = 0; p < s; p++) memset(row + p * phase_size, 0, sizeof(float) * width);
-            continue;
-        }
-        const float *src = plane + (size_t)ih * g->in_w;
-        if (s == 1) {
-            /* only the padding columns need zeros; the copy fills the rest */
-            int copied = g->in_w < width - g->pad_left ? g->in_w : width - g->pad_left;
-            memset(row, 0, sizeof(float) * g->pad_left);
-            memcpy(row + g->pad_left, src, sizeof(float) * copied);
-            memset(row + g->pad_left + copied, 0, sizeof(float) * (width - g->pad_left - copied));
-            continue;
-        }
-        for (int p = 0; p < s; p++) memset(row + p * phase_size, 0, sizeof(float) * width);
-        /* Input columns past the last window are never read; copying them would run past
-         * the phase row. */
-        int used = s * width - g->pad_left < g->in_w ? s * width - g->pad_left : g->in_w;
-        if (s == 2) {
-            float *even = row + (first_phase == 0 ? 0 : phase_size) + first_index;
-            float *odd = row + (first_phase == 0 ? phase_size + first_index : first_index + 1);
-            int half = used / 2;
-            for (int i = 0; i < half; i++) {
-                even[i] = src[2 * i];
-                odd[i] = src[2 * i + 1];
-            }
-            if (used & 1) even[half] = src[used - 1];
-        } else {
-            int p = first_phase, q = first_index;
-            for (int iw = 0; iw < used; iw++) {
-                row[(size_t)p * phase_size + q] = src[iw];
-                if (++p == s) { p = 0; q++; }
-            }
-        }
+/* The last group of pixels of a row may be partly past its end: the vector loads for those
+ * lanes read the next padded row or, after the last one, this many pixels of slack. */
+static inline size_t padded_slack_pixels(const sl_conv_geometry *g) {
+    return (size_t)SL_DW_PIXELS * g->stride_w;
+}
+
+static inline size_t padded_floats(const depthwise_job *job) {
+    return ((size_t)band_input_rows(job->g, job->band_rows) * job->padded_w + padded_slack_pixels(job->g)) * SL_LANES;
+}
+
+/* Floats of one thread's scratch: padded input (with slack), weights, bias and slope. */
+static size_t depthwise_scratch_floats(const depthwise_job *job) {
+    return padded_floats(job) + ((size_t)job->g->kernel_h * job->g->kernel_w + 2) * SL_LANES;
+}
+
+typedef struct {
+    float *padded, *weights, *bias, *slope;
+} depthwise_buffers;
+
+static depthwise_buffers depthwise_layout(const depthwise_job *job, float *scratch) {
+    const sl_conv_geometry *g = job->g;
+    depthwise_buffers b;
+    b.padded = scratch;
+    b.weights = b.padded + padded_floats(job);
+    b.bias = b.weights + (size_t)g->kernel_h * g->kernel_w * SL_LANES;
+    b.slope = b.bias + SL_LANES;
+    return b;
+}
+
+/* The block's filters, bias and PRelu slopes, one lane per channel (unused lanes zero). */
+static void load_block_parameters(const depthwise_job *job, int c0, int lanes, depthwise_buffers b) {
+    const int taps = job->g->kernel_h * job->g->kernel_w;
+    const sl_epilogue *ep = job->ep;
+    for (int t = 0; t < taps; t++)
+        for (int j = 0; j < SL_LANES; j++)
+            b.weights[t * SL_LANES + j] = j < lanes ? job->weights[(size_t)(c0 + j) * taps + t] : 0.0f;
+    for (int j = 0; j < SL_LANES; j++) {
+        b.bias[j] = j < lanes && ep && ep->bias ? ep->bias[c0 + j] : 0.0f;
+        b.slope[j] = j < lanes && ep && ep->slope ? ep->slope[c0 + j] : 0.0f;
     }
 }
 
-static inline float activate(float v, int c, const sl_epilogue *ep) {
+static inline float activate_scalar(float v, float slope, const sl_epilogue *ep) {
     if (!ep) return v;
     switch (ep->activation) {
     case SL_ACT_RELU: return v > 0.0f ? v : 0.0f;
     case SL_ACT_CLIP: return v < ep->p0 ? ep->p0 : (v > ep->p1 ? ep->p1 : v);
     case SL_ACT_LEAKY: return v >= 0.0f ? v : ep->p0 * v;
-    case SL_ACT_PRELU: return v >= 0.0f ? v : ep->slope[c] * v;
+    case SL_ACT_PRELU: return v >= 0.0f ? v : slope * v;
     case SL_ACT_SIGMOID: return 1.0f / (1.0f + __builtin_expf(-v));
     default: return v;
     }
 }
 
-static void depthwise_channel_generic(const depthwise_job *job, int c, float *phases) {
+/* Which input columns of the padded buffer hold pixels: [*lo, *hi); the rest are padding. */
+static inline void data_columns(const depthwise_job *job, int *lo, int *hi) {
     const sl_conv_geometry *g = job->g;
-    padded_layout layout = layout_for(g);
-    const size_t phase_size = (size_t)layout.rows * layout.phase_width;
-    fill_padded(job->input + (size_t)c * g->in_h * g->in_w, g, layout, phases);
-    const float *w = job->weights + (size_t)c * g->kernel_h * g->kernel_w;
-    float *out = job->output + (size_t)c * g->out_h * g->out_w;
-    const float bias = job->ep && job->ep->bias ? job->ep->bias[c] : 0.0f;
-    for (int oh = 0; oh < g->out_h; oh++) {
-        float *dst = out + (size_t)oh * g->out_w;
-        for (int ow = 0; ow < g->out_w; ow++) dst[ow] = bias;
-        for (int kh = 0; kh < g->kernel_h; kh++) {
-            int r = oh * g->stride_h + kh * g->dilation_h;
-            for (int kw = 0; kw < g->kernel_w; kw++) {
-                int x = kw * g->dilation_w;
-                const float *src = phases + (size_t)(x % g->stride_w) * phase_size + (size_t)r * layout.phase_width + x / g->stride_w;
-                float weight = w[kh * g->kernel_w + kw];
-                for (int ow = 0; ow < g->out_w; ow++) dst[ow] += weight * src[ow];
-            }
+    int first = g->pad_left, last = g->pad_left + g->in_w;
+    *lo = first < job->padded_w ? first : job->padded_w;
+    *hi = last < job->padded_w ? last : job->padded_w;
+    if (*hi < *lo) *hi = *lo;
+}
+
+/* ---- portable unit: the same steps with scalar lane loops ---- */
+
+static void depthwise_unit_generic(const depthwise_job *job, int block, int band, depthwise_buffers b) {
+    const sl_conv_geometry *g = job->g;
+    const int c0 = block * SL_LANES;
+    const int lanes = g->channels - c0 < SL_LANES ? g->channels - c0 : SL_LANES;
+    const int row0 = band * job->band_rows;
+    const int rows = g->out_h - row0 < job->band_rows ? g->out_h - row0 : job->band_rows;
+    const int in_rows = band_input_rows(g, rows);
+    const size_t in_plane = (size_t)g->in_h * g->in_w, out_plane = (size_t)g->out_h * g->out_w;
+    load_block_parameters(job, c0, lanes, b);
+    int lo, hi;
+    data_columns(job, &lo, &hi);
+    for (int r = 0; r < in_rows; r++) {
+        float *dst = b.padded + (size_t)r * job->padded_w * SL_LANES;
+        int ih = row0 * g->stride_h + r - g->pad_top;
+        memset(dst, 0, sizeof(float) * SL_LANES * job->padded_w);
+        if (ih < 0 || ih >= g->in_h) continue;
+        for (int j = 0; j < lanes; j++) {
+            const float *src = job->input + (size_t)(c0 + j) * in_plane + (size_t)ih * g->in_w - g->pad_left;
+            for (int x = lo; x < hi; x++) dst[x * SL_LANES + j] = src[x];
         }
-        for (int ow = 0; ow < g->out_w; ow++) dst[ow] = activate(dst[ow], c, job->ep);
+    }
+    for (int oh = 0; oh < rows; oh++) {
+        for (int ow = 0; ow < g->out_w; ow++) {
+            float acc[SL_LANES];
+            for (int j = 0; j < SL_LANES; j++) acc[j] = b.bias[j];
+            for (int kh = 0; kh < g->kernel_h; kh++) {
+                const float *row = b.padded + (size_t)(oh * g->stride_h + kh * g->dilation_h) * job->padded_w * SL_LANES;
+                for (int kw = 0; kw < g->kernel_w; kw++) {
+                    const float *px = row + (size_t)(ow * g->stride_w + kw * g->dilation_w) * SL_LANES;
+                    const float *w = b.weights + (kh * g->kernel_w + kw) * SL_LANES;
+                    for (int j = 0; j < SL_LANES; j++) acc[j] += w[j] * px[j];
+                }
+            }
+            float *out = job->output + (size_t)c0 * out_plane + (size_t)(row0 + oh) * g->out_w + ow;
+            for (int j = 0; j < lanes; j++) out[j * out_plane] = activate_scalar(acc[j], b.slope[j], job->ep);
+        }
     }
 }
 
 #if defined(__x86_64__) || defined(__i386__)
+/* r[i][j] -> r[j][i] for eight 8-float rows. */
 __attribute__((target("avx2,fma")))
-static inline __m256 activate_avx2(__m256 v, int c, const sl_epilogue *ep) {
+static inline void transpose8(__m256 r[8]) {
+    __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+    __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+    __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+    __m256 s0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 s1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 s2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 s3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 s4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 s5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 s6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 s7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
+    r[0] = _mm256_permute2f128_ps(s0, s4, 0x20);
+    r[1] = _mm256_permute2f128_ps(s1, s5, 0x20);
+    r[2] = _mm256_permute2f128_ps(s2, s6, 0x20);
+    r[3] = _mm256_permute2f128_ps(s3, s7, 0x20);
+    r[4] = _mm256_permute2f128_ps(s0, s4, 0x31);
+    r[5] = _mm256_permute2f128_ps(s1, s5, 0x31);
+    r[6] = _mm256_permute2f128_ps(s2, s6, 0x31);
+    r[7] = _mm256_permute2f128_ps(s3, s7, 0x31);
+}
+
+__attribute__((target("avx2,fma")))
+static inline __m256 activate_avx2(__m256 v, __m256 slope, const sl_epilogue *ep) {
     if (!ep) return v;
     switch (ep->activation) {
     case SL_ACT_RELU: return _mm256_max_ps(v, _mm256_setzero_ps());
     case SL_ACT_CLIP: return _mm256_min_ps(_mm256_max_ps(v, _mm256_set1_ps(ep->p0)), _mm256_set1_ps(ep->p1));
     case SL_ACT_LEAKY:
     case SL_ACT_PRELU: {
-        __m256 slope = _mm256_set1_ps(ep->activation == SL_ACT_LEAKY ? ep->p0 : ep->slope[c]);
+        if (ep->activation == SL_ACT_LEAKY) slope = _mm256_set1_ps(ep->p0);
         __m256 negative = _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ);
         return _mm256_blendv_ps(v, _mm256_mul_ps(v, slope), negative);
     }
-    default: return v;
+    default: return v;   /* sigmoid is applied afterwards, in scalar code */
+    }
+}
+
+/* Output rows [row0, row0 + rows) of a block from its padded buffer. Inlined into each
+ * call with constant window sizes, so that the tap loops unroll. */
+__attribute__((target("avx2,fma"), always_inline))
+static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffers b, int c0, int lanes,
+                                       int row0, int rows, int kh_n, int kw_n, int dh, int dw) {
+    const sl_conv_geometry *g = job->g;
+    const sl_epilogue *ep = job->ep;
+    const size_t out_plane = (size_t)g->out_h * g->out_w;
+    const long row_floats = (long)job->padded_w * SL_LANES, step = (long)g->stride_w * SL_LANES;
+    const __m256 bias = _mm256_loadu_ps(b.bias), slope = _mm256_loadu_ps(b.slope);
+    const int sigmoid = ep && ep->activation == SL_ACT_SIGMOID;
+    float *planes = job->output + (size_t)c0 * out_plane;
+    for (int oh = 0; oh < rows; oh++) {
+        const float *top = b.padded + (size_t)oh * g->stride_h * row_floats;
+        float *out = planes + (size_t)(row0 + oh) * g->out_w;
+        for (int ow = 0; ow < g->out_w; ow += SL_DW_PIXELS) {
+            __m256 acc[SL_DW_PIXELS];
+            for (int i = 0; i < SL_DW_PIXELS; i++) acc[i] = bias;
+            const float *origin = top + (long)ow * step;
+            for (int y = 0; y < kh_n; y++) {
+                for (int x = 0; x < kw_n; x++) {
+                    const __m256 w = _mm256_loadu_ps(b.weights + (y * kw_n + x) * SL_LANES);
+                    const float *px = origin + (long)y * dh * row_floats + (long)x * dw * SL_LANES;
+                    for (int i = 0; i < SL_DW_PIXELS; i++)
+                        acc[i] = _mm256_fmadd_ps(w, _mm256_loadu_ps(px + i * step), acc[i]);
+                }
+            }
+            for (int i = 0; i < SL_DW_PIXELS; i++) acc[i] = activate_avx2(acc[i], slope, ep);
+            transpose8(acc);   /* acc[j] = channel j's eight pixels */
+            const int n = g->out_w - ow < SL_DW_PIXELS ? g->out_w - ow : SL_DW_PIXELS;
+            if (sigmoid) {
+                for (int j = 0; j < lanes; j++) {
+                    float values[SL_LANES];
+                    _mm256_storeu_ps(values, acc[j]);
+                    for (int i = 0; i < n; i++) out[j * out_plane + ow + i] = activate_scalar(values[i], 0.0f, ep);
+                }
+            } else if (n == SL_DW_PIXELS) {
+                for (int j = 0; j < lanes; j++) _mm256_storeu_ps(out + j * out_plane + ow, acc[j]);
+            } else {
+                const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+                for (int j = 0; j < lanes; j++) _mm256_maskstore_ps(out + j * out_plane + ow, mask, acc[j]);
+            }
+        }
     }
 }
 
 __attribute__((target("avx2,fma")))
-static void depthwise_channel_avx2(const depthwise_job *job, int c, float *phases) {
+static void depthwise_unit_avx2(const depthwise_job *job, int block, int band, depthwise_buffers b) {
     const sl_conv_geometry *g = job->g;
-    const sl_epilogue *ep = job->ep;
-    if (ep && ep->activation == SL_ACT_SIGMOID) {   /* no vector exp here: rare, do it plainly */
-        depthwise_channel_generic(job, c, phases);
-        return;
+    const int c0 = block * SL_LANES;
+    const int lanes = g->channels - c0 < SL_LANES ? g->channels - c0 : SL_LANES;
+    const int row0 = band * job->band_rows;
+    const int rows = g->out_h - row0 < job->band_rows ? g->out_h - row0 : job->band_rows;
+    const int in_rows = band_input_rows(g, rows);
+    const size_t in_plane = (size_t)g->in_h * g->in_w;
+    const int padded_w = job->padded_w;
+    load_block_parameters(job, c0, lanes, b);
+    int lo, hi;
+    data_columns(job, &lo, &hi);
+
+    /* Interleave the input rows, 8 columns x 8 channels per transpose. */
+    const __m256 zero = _mm256_setzero_ps();
+    for (int r = 0; r < in_rows; r++) {
+        float *dst = b.padded + (size_t)r * padded_w * SL_LANES;
+        int ih = row0 * g->stride_h + r - g->pad_top;
+        if (ih < 0 || ih >= g->in_h) {
+            for (int x = 0; x < padded_w; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
+            continue;
+        }
+        for (int x = 0; x < lo; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
+        for (int x = hi; x < padded_w; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
+        const float *src[SL_LANES];
+        for (int j = 0; j < SL_LANES; j++)
+            src[j] = j < lanes ? job->input + (size_t)(c0 + j) * in_plane + (size_t)ih * g->in_w - g->pad_left : NULL;
+        int x = lo;
+        for (; x + SL_LANES <= hi; x += SL_LANES) {
+            __m256 v[SL_LANES];
+            for (int j = 0; j < SL_LANES; j++) v[j] = src[j] ? _mm256_loadu_ps(src[j] + x) : zero;
+            transpose8(v);
+            for (int i = 0; i < SL_LANES; i++) _mm256_storeu_ps(dst + (x + i) * SL_LANES, v[i]);
+        }
+        for (; x < hi; x++)
+            for (int j = 0; j < SL_LANES; j++) dst[x * SL_LANES + j] = src[j] ? src[j][x] : 0.0f;
     }
-    padded_layout layout = layout_for(g);
-    const size_t phase_size = (size_t)layout.rows * layout.phase_width;
-    fill_padded(job->input + (size_t)c * g->in_h * g->in_w, g, layout, phases);
-    const float *w = job->weights + (size_t)c * g->kernel_h * g->kernel_w;
-    float *out = job->output + (size_t)c * g->out_h * g->out_w;
-    const int taps = g->kernel_h * g->kernel_w;
-    int tap_offset[64];
-    if (taps > 64) {
-        depthwise_channel_generic(job, c, phases);
-        return;
-    }
-    for (int kh = 0; kh < g->kernel_h; kh++)
-        for (int kw = 0; kw < g->kernel_w; kw++) {
-            int x = kw * g->dilation_w;
-            tap_offset[kh * g->kernel_w + kw] = (int)((size_t)(x % g->stride_w) * phase_size
-                + (size_t)(kh * g->dilation_h) * layout.phase_width + x / g->stride_w);
-        }
-    const __m256 bias = _mm256_set1_ps(ep && ep->bias ? ep->bias[c] : 0.0f);
-    const int width = g->out_w;
-    /* Output vectors (8 columns of one row) are computed four at a time, so four
-     * independent FMA chains hide the FMA latency even on narrow 7x7 planes. */
-    const int vectors_per_row = (width + 7) / 8;
-    const int total = g->out_h * vectors_per_row;
-    for (int v = 0; v < total; v += 4) {
-        const float *src[4];
-        float *dst[4];
-        int valid[4];
-        for (int i = 0; i < 4; i++) {
-            int index = v + i < total ? v + i : v;
-            int oh = index / vectors_per_row, ow = (index % vectors_per_row) * 8;
-            src[i] = phases + (size_t)(oh * g->stride_h) * layout.phase_width + ow;
-            dst[i] = out + (size_t)oh * width + ow;
-            valid[i] = v + i < total ? (width - ow < 8 ? width - ow : 8) : 0;
-        }
-        __m256 a0 = bias, a1 = bias, a2 = bias, a3 = bias;
-        for (int t = 0; t < taps; t++) {
-            const __m256 wv = _mm256_set1_ps(w[t]);
-            const int offset = tap_offset[t];
-            a0 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[0] + offset), a0);
-            a1 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[1] + offset), a1);
-            a2 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[2] + offset), a2);
-            a3 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(src[3] + offset), a3);
-        }
-        __m256 results[4] = {activate_avx2(a0, c, ep), activate_avx2(a1, c, ep),
-                             activate_avx2(a2, c, ep), activate_avx2(a3, c, ep)};
-        for (int i = 0; i < 4; i++) {
-            if (valid[i] == 8) {
-                _mm256_storeu_ps(dst[i], results[i]);
-            } else if (valid[i] > 0) {
-                /* lanes past the row end were computed from the next row (or the
-                 * buffer's slack) and are not stored */
-                float lanes[8];
-                _mm256_storeu_ps(lanes, results[i]);
-                for (int j = 0; j < valid[i]; j++) dst[i][j] = lanes[j];
-            }
-        }
-    }
+
+    /* The slack read by a row's last pixels: any finite values (their lanes are dropped). */
+    float *slack = b.padded + (size_t)in_rows * padded_w * SL_LANES;
+    for (size_t i = 0; i < padded_slack_pixels(g); i++) _mm256_storeu_ps(slack + i * SL_LANES, zero);
+
+    const int kh = g->kernel_h, kw = g->kernel_w, dh = g->dilation_h, dw = g->dilation_w;
+    if (kh == 3 && kw == 3 && dh == 1 && dw == 1)
+        depthwise_rows_avx2(job, b, c0, lanes, row0, rows, 3, 3, 1, 1);
+    else if (kh == 5 && kw == 5 && dh == 1 && dw == 1)
+        depthwise_rows_avx2(job, b, c0, lanes, row0, rows, 5, 5, 1, 1);
+    else
+        depthwise_rows_avx2(job, b, c0, lanes, row0, rows, kh, kw, dh, dw);
 }
 #endif
 
 static void depthwise_task(void *context, int task, int task_count) {
     const depthwise_job *job = context;
-    int channels = job->g->channels;
-    int c0 = (int)((long)channels * task / task_count);
-    int c1 = (int)((long)channels * (task + 1) / task_count);
-    padded_layout layout = layout_for(job->g);
-    float *phases = sl_thread_scratch(SL_SCRATCH_PADDED_PLANE, (size_t)job->g->stride_w * layout.rows * layout.phase_width + SL_PHASE_SLACK);
+    const int units = job->blocks * job->bands;
+    const int u0 = (int)((long)units * task / task_count), u1 = (int)((long)units * (task + 1) / task_count);
+    depthwise_buffers buffers = depthwise_layout(job, sl_thread_scratch(SL_SCRATCH_DEPTHWISE, depthwise_scratch_floats(job)));
 #if defined(__x86_64__) || defined(__i386__)
     if (sl_cpu_has_avx2_fma()) {
-        for (int c = c0; c < c1; c++) depthwise_channel_avx2(job, c, phases);
+        for (int u = u0; u < u1; u++) depthwise_unit_avx2(job, u / job->bands, u % job->bands, buffers);
         return;
     }
 #endif
-    for (int c = c0; c < c1; c++) depthwise_channel_generic(job, c, phases);
+    for (int u = u0; u < u1; u++) depthwise_unit_generic(job, u / job->bands, u % job->bands, buffers);
 }
 
 void sl_depthwise_conv(const float *input, const float *weights, float *output,
                        const sl_conv_geometry *g, const sl_epilogue *ep, sl_pool *pool) {
-    depthwise_job job = {input, weights, output, g, ep};
+    depthwise_job job = {input, weights, output, g, ep, 0, 0, 0, 0};
+    job.padded_w = (g->out_w - 1) * g->stride_w + (g->kernel_w - 1) * g->dilation_w + 1;
+    /* As many output rows per band as keep the band's padded input within the budget. */
+    long row_bytes = (long)job.padded_w * SL_LANES * sizeof(float);
+    long budget_rows = SL_DW_BAND_BYTES / row_bytes;
+    long extent = (g->kernel_h - 1) * g->dilation_h + 1;
+    long band_rows = budget_rows > extent ? (budget_rows - extent) / g->stride_h + 1 : 1;
+    job.band_rows = (int)(band_rows < g->out_h ? band_rows : g->out_h);
+    job.bands = (g->out_h + job.band_rows - 1) / job.band_rows;
+    job.blocks = (g->channels + SL_LANES - 1) / SL_LANES;
+    const int units = job.blocks * job.bands;
     long work = (long)g->channels * g->out_h * g->out_w * g->kernel_h * g->kernel_w;
     int tasks = work < 32768 ? 1 : 4 * sl_pool_threads(pool);   /* several per thread, for balance */
-    if (tasks > g->channels) tasks = g->channels;
+    if (tasks > units) tasks = units;
     sl_pool_run(tasks > 1 ? pool : NULL, depthwise_task, &job, tasks);
 }

@@ -16,7 +16,7 @@ int sl_cpu_has_avx2_fma(void);
 /* What a thread's scratch buffer is for: each purpose has its own buffer. */
 enum sl_scratch_slot {
     SL_SCRATCH_PACKED_B = 0,      /* GEMM: packed panels of B */
-    SL_SCRATCH_PADDED_PLANE = 1,  /* depthwise convolution: a padded, phase-split channel */
+    SL_SCRATCH_DEPTHWISE = 1,     /* depthwise convolution: a band of 8 interleaved channels */
     SL_SCRATCH_SLOTS = 2,
 };
 

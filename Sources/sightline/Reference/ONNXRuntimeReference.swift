@@ -22,6 +22,19 @@ struct ONNXRuntimeReference {
         return try number("median_ms", in: result)
     }
 
+    /// ONNX Runtime's mean kernel time per executed node of its optimised graph, in order, from
+    /// its profiler, over `runs` calls of `session.run` on a random [batch, …] input.
+    func profile(batch: Int, runs: Int) throws -> [(name: String, op: String, milliseconds: Double)] {
+        let result = try run(["profile", "--batch", "\(batch)", "--runs", "\(runs)"])
+        guard let nodes = result["nodes"] as? [[String: Any]] else { throw invalidOutput("it has no nodes list") }
+        return try nodes.map { node in
+            guard let name = node["name"] as? String, let op = node["op"] as? String, let time = node["ms"] as? Double else {
+                throw invalidOutput("a nodes entry has no name, op and ms")
+            }
+            return (name, op, time)
+        }
+    }
+
     /// Median milliseconds of the Pillow (draft) + ONNX Runtime pipeline from the JPEG file to
     /// its top-5, and the top-5 class indices it found.
     func pipeline(image: URL, runs: Int) throws -> (milliseconds: Double, top5: [Int]) {
