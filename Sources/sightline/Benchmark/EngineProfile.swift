@@ -31,7 +31,7 @@ struct EngineProfile {
         }
     }
 
-    func measure() throws -> (sightline: Side, reference: Side) {
+    func measure() throws -> (sightline: Side, reference: Side, runMilliseconds: Double) {
         let classifier = try ImageClassifier(model: installed, options: SessionOptions(threads: threads))
         let sample = try classifier.inputValues(forImageAt: repository.url(BenchmarkPhoto.samplePath))
         let input = Tensor(shape: classifier.preprocessing.tensorShape(batchSize: batch),
@@ -39,18 +39,20 @@ struct EngineProfile {
         let feed = [classifier.inputName: input]
         for _ in 0..<ClassifierBenchmark.warmupRuns { _ = try classifier.session.run(feed) }
         let timings = try classifier.session.profile(feed, runs: runs)
+        let whole = try Stopwatch.milliseconds(runs: runs, warmup: 0) { _ = try classifier.session.run(feed) }
         let reference = ONNXRuntimeReference(repository: repository, modelURL: installed.modelURL, threads: threads)
         return (Side(nodes: timings.map { ($0.node, $0.op, $0.milliseconds) }),
-                Side(nodes: try reference.profile(batch: batch, runs: runs)))
+                Side(nodes: try reference.profile(batch: batch, runs: runs)), Median.of(whole))
     }
 
     /// Both sides' operators and totals, then each side's nodes in execution order.
     func report() throws -> String {
-        let (sightline, reference) = try measure()
+        let (sightline, reference, run) = try measure()
         func cell(_ milliseconds: Double) -> String { String(format: "%.3f ms", milliseconds) }
         var lines = ["\(installed.name), batch \(batch), \(threads) thread(s), mean of \(runs) runs:",
                      "Sightline \(cell(sightline.totalMilliseconds)) in \(sightline.nodes.count) nodes; "
-                        + "ONNX Runtime \(cell(reference.totalMilliseconds)) in \(reference.nodes.count) nodes", ""]
+                        + "ONNX Runtime \(cell(reference.totalMilliseconds)) in \(reference.nodes.count) nodes",
+                     "Sightline's whole InferenceSession.run without the profiler: \(cell(run)) (median)", ""]
         for (title, side) in [("Sightline", sightline), ("ONNX Runtime", reference)] {
             lines.append(TextTable(header: ["\(title.uppercased()) OPERATOR", "NODES", "TIME", "SHARE"], rows: side.operators.map {
                 [$0.op, "\($0.nodes)", cell($0.milliseconds), String(format: "%.1f %%", 100 * $0.milliseconds / side.totalMilliseconds)]
