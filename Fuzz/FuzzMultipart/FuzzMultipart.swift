@@ -1,7 +1,7 @@
 // FuzzMultipart: libFuzzer target for the server's multipart/form-data upload path — the
-// boundary read from the Content-Type header, MultipartKit's parser as MultipartBoundary drives
-// it, the choice of the photo part and the clean-up of its file name (PhotoUpload). An input is
-// the Content-Type header value, a line feed, then the body. Every input must give a photo or an
+// boundary read from the Content-Type header, MultipartBoundary's parser, the choice of the
+// photo part and the clean-up of its file name (PhotoUpload). An input is the Content-Type
+// header value, a line feed, then the body. Every input must give a photo or an
 // APIError; a trap, a sanitizer report or a hang is a finding.
 import Foundation
 import FuzzSupport

@@ -3,7 +3,6 @@
 // read within the upload limit. The client's file name is kept only to be echoed as "file".
 import Foundation
 import Hummingbird
-import MultipartKit
 import NIOCore
 
 package struct PhotoUpload: Sendable {
