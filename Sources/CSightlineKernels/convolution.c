@@ -134,36 +134,46 @@ static inline float activate_scalar(float v, float slope, const sl_epilogue *ep)
     }
 }
 
-/* Which input columns of the padded buffer hold pixels: [*lo, *hi); the rest are padding. */
-static inline void data_columns(const depthwise_job *job, int *lo, int *hi) {
+/* One unit of work: a block of channels and a band of output rows. */
+typedef struct {
+    int c0, lanes;    /* first channel, channels in the block (at most 8) */
+    int row0, rows;   /* first output row, output rows in the band */
+    int in_rows;      /* padded input rows the band reads */
+    int lo, hi;       /* padded columns [lo, hi) hold pixels; the rest are padding */
+} depthwise_unit;
+
+/* Unit (block, band), with the block's filters, bias and slopes loaded into `b`. */
+static depthwise_unit begin_unit(const depthwise_job *job, int block, int band, depthwise_buffers b) {
     const sl_conv_geometry *g = job->g;
+    depthwise_unit u;
+    u.c0 = block * SL_LANES;
+    u.lanes = g->channels - u.c0 < SL_LANES ? g->channels - u.c0 : SL_LANES;
+    u.row0 = band * job->band_rows;
+    u.rows = g->out_h - u.row0 < job->band_rows ? g->out_h - u.row0 : job->band_rows;
+    u.in_rows = band_input_rows(g, u.rows);
     int first = g->pad_left, last = g->pad_left + g->in_w;
-    *lo = first < job->padded_w ? first : job->padded_w;
-    *hi = last < job->padded_w ? last : job->padded_w;
-    if (*hi < *lo) *hi = *lo;
+    u.lo = first < job->padded_w ? first : job->padded_w;
+    u.hi = last < job->padded_w ? last : job->padded_w;
+    if (u.hi < u.lo) u.hi = u.lo;
+    load_block_parameters(job, u.c0, u.lanes, b);
+    return u;
 }
 
 /* ---- portable unit: the same steps with scalar lane loops ---- */
 
 static void depthwise_unit_generic(const depthwise_job *job, int block, int band, depthwise_buffers b) {
     const sl_conv_geometry *g = job->g;
-    const int c0 = block * SL_LANES;
-    const int lanes = g->channels - c0 < SL_LANES ? g->channels - c0 : SL_LANES;
-    const int row0 = band * job->band_rows;
-    const int rows = g->out_h - row0 < job->band_rows ? g->out_h - row0 : job->band_rows;
-    const int in_rows = band_input_rows(g, rows);
+    const depthwise_unit u = begin_unit(job, block, band, b);
+    const int c0 = u.c0, lanes = u.lanes, row0 = u.row0, rows = u.rows;
     const size_t in_plane = (size_t)g->in_h * g->in_w, out_plane = (size_t)g->out_h * g->out_w;
-    load_block_parameters(job, c0, lanes, b);
-    int lo, hi;
-    data_columns(job, &lo, &hi);
-    for (int r = 0; r < in_rows; r++) {
+    for (int r = 0; r < u.in_rows; r++) {
         float *dst = b.padded + (size_t)r * job->padded_w * SL_LANES;
         int ih = row0 * g->stride_h + r - g->pad_top;
         memset(dst, 0, sizeof(float) * SL_LANES * job->padded_w);
         if (ih < 0 || ih >= g->in_h) continue;
         for (int j = 0; j < lanes; j++) {
             const float *src = job->input + (size_t)(c0 + j) * in_plane + (size_t)ih * g->in_w - g->pad_left;
-            for (int x = lo; x < hi; x++) dst[x * SL_LANES + j] = src[x];
+            for (int x = u.lo; x < u.hi; x++) dst[x * SL_LANES + j] = src[x];
         }
     }
     for (int oh = 0; oh < rows; oh++) {
@@ -275,44 +285,38 @@ static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffe
 __attribute__((target("avx2,fma")))
 static void depthwise_unit_avx2(const depthwise_job *job, int block, int band, depthwise_buffers b) {
     const sl_conv_geometry *g = job->g;
-    const int c0 = block * SL_LANES;
-    const int lanes = g->channels - c0 < SL_LANES ? g->channels - c0 : SL_LANES;
-    const int row0 = band * job->band_rows;
-    const int rows = g->out_h - row0 < job->band_rows ? g->out_h - row0 : job->band_rows;
-    const int in_rows = band_input_rows(g, rows);
+    const depthwise_unit u = begin_unit(job, block, band, b);
+    const int c0 = u.c0, lanes = u.lanes, row0 = u.row0, rows = u.rows;
     const size_t in_plane = (size_t)g->in_h * g->in_w;
     const int padded_w = job->padded_w;
-    load_block_parameters(job, c0, lanes, b);
-    int lo, hi;
-    data_columns(job, &lo, &hi);
 
     /* Interleave the input rows, 8 columns x 8 channels per transpose. */
     const __m256 zero = _mm256_setzero_ps();
-    for (int r = 0; r < in_rows; r++) {
+    for (int r = 0; r < u.in_rows; r++) {
         float *dst = b.padded + (size_t)r * padded_w * SL_LANES;
         int ih = row0 * g->stride_h + r - g->pad_top;
         if (ih < 0 || ih >= g->in_h) {
             for (int x = 0; x < padded_w; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
             continue;
         }
-        for (int x = 0; x < lo; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
-        for (int x = hi; x < padded_w; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
+        for (int x = 0; x < u.lo; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
+        for (int x = u.hi; x < padded_w; x++) _mm256_storeu_ps(dst + x * SL_LANES, zero);
         const float *src[SL_LANES];
         for (int j = 0; j < SL_LANES; j++)
             src[j] = j < lanes ? job->input + (size_t)(c0 + j) * in_plane + (size_t)ih * g->in_w - g->pad_left : NULL;
-        int x = lo;
-        for (; x + SL_LANES <= hi; x += SL_LANES) {
+        int x = u.lo;
+        for (; x + SL_LANES <= u.hi; x += SL_LANES) {
             __m256 v[SL_LANES];
             for (int j = 0; j < SL_LANES; j++) v[j] = src[j] ? _mm256_loadu_ps(src[j] + x) : zero;
             transpose8(v);
             for (int i = 0; i < SL_LANES; i++) _mm256_storeu_ps(dst + (x + i) * SL_LANES, v[i]);
         }
-        for (; x < hi; x++)
+        for (; x < u.hi; x++)
             for (int j = 0; j < SL_LANES; j++) dst[x * SL_LANES + j] = src[j] ? src[j][x] : 0.0f;
     }
 
     /* The slack read by a row's last pixels: any finite values (their lanes are dropped). */
-    float *slack = b.padded + (size_t)in_rows * padded_w * SL_LANES;
+    float *slack = b.padded + (size_t)u.in_rows * padded_w * SL_LANES;
     for (size_t i = 0; i < padded_slack_pixels(g); i++) _mm256_storeu_ps(slack + i * SL_LANES, zero);
 
     const int kh = g->kernel_h, kw = g->kernel_w, dh = g->dilation_h, dw = g->dilation_w;
