@@ -40,11 +40,18 @@ public final class InferenceSession: @unchecked Sendable {
 
     /// Runs the graph on the given named inputs and returns every graph output by name.
     public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
-        if samplesAreIndependent, let batch = commonBatchSize(inputs), batch > 1 {
+        if samplesAreIndependent, let batch = commonBatchSize(inputs), batch > 1,
+           threadPool.threads > 1 || inputs.values.reduce(0, { $0 + $1.count }) / batch >= Self.largeSampleValues {
             return try runSampleBySample(inputs, batch: batch)
         }
         return try execute(inputs, timings: nil)
     }
+
+    /// With one thread, a batch of samples smaller than this (input values per sample) runs as
+    /// one batch: their activations fit in cache anyway, and a run per sample would cost more
+    /// than the work (MTCNN's R-Net on hundreds of 24×24 crops). Lite0's 224×224 images are
+    /// 150,528 values.
+    static let largeSampleValues = 65_536
 
     /// The batch size shared by every input, if they all have the same first dimension.
     private func commonBatchSize(_ inputs: [String: Tensor]) -> Int? {
