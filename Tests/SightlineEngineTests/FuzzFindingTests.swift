@@ -54,6 +54,18 @@ final class FuzzFindingTests: XCTestCase {
         XCTAssertEqual(output.floats, expected)
     }
 
+    /// A Split whose constant `split` sizes (int64, mutated into text bytes) are each near 2⁶³:
+    /// adding them up to compare with the axis overflowed and trapped (found 2026-11-22).
+    func testSplitWithHugeSizesIsRefused() throws {
+        let reason = try replay("""
+            CAgSGHNpZ2h0bGluZS1vcGVyYXRvci1jYXNlczrZAQozCgF4CgVzcGxpdBICeTASAnkxEgJ5MhoHc3BsaXRfMCIFU3BsaXQqCwoEYXhpcxgBoAEC\
+            EhRzcGxpdF9leHBsaWNpdF9zaXplcyolCAMQB0IFc3BsaXRKGAEAR2xvYmFsQXZlcmdhZVAtb2wAAAAAAFoXCgF4EhIKEAgBEgwKAggCCgIIBgoC\
+            CARiGAoCeTASEgoQCAESDAoCCAIKAggBCgIIBGIYCgJ5MBISChAIARIMCgIIAgoCCAMKAggEYhgKAnkyEhIKEAgBEgwKAggCCgIIAgoCCARCBAoA\
+            EA0=
+            """, expecting: { if case .shapeMismatch(node: "split_0", op: "Split", _) = $0 { true } else { false } })
+        XCTAssertTrue(reason.contains("do not add up to 6"), reason)
+    }
+
     // MARK: Helpers
 
     /// The session FuzzONNXLoader creates for a finding (base64).

@@ -78,7 +78,8 @@ final class SplitKernel: Kernel {
             }
             sizes = Array(repeating: dimension / outputs, count: outputs)
         }
-        guard sizes.count == outputs, sizes.allSatisfy({ $0 >= 0 }), sizes.reduce(0, +) == dimension else {
+        // Each size is bounded before they are added, so the sum cannot overflow.
+        guard sizes.count == outputs, sizes.allSatisfy({ (0...dimension).contains($0) }), sizes.reduce(0, +) == dimension else {
             throw shapeError("split sizes \(sizes) do not add up to \(dimension) over \(outputs) outputs")
         }
         let size = x.elementSize
