@@ -66,6 +66,19 @@ final class FuzzFindingTests: XCTestCase {
         XCTAssertTrue(reason.contains("do not add up to 6"), reason)
     }
 
+    /// A Slice whose `steps` are doubles (stored as float32) holding a NaN: converting them to
+    /// integers trapped (found 2026-11-22). A shape-like input must hold whole numbers an Int
+    /// can hold.
+    func testSliceStepsThatAreNotNumbersAreRefused() throws {
+        let reason = try replay("""
+            CAgSGHNpZ2h0bGluZS1vcGVyYXRvci1jYXNlczqjAgoxCgF4CgZzdGFydHMKBGVuZHMKBGF4ZXMKBXN0ZXBzEgF5GgdzbGljZV8wIgVTbGljZRIZ\
+            c2xpY2VfbXVsdGlwbGVfYXhlc19zdGVwcyomCAMQB0IGc3RhcnRzShgBAAAA/////wAAAAAAAAC5/v////////8qJAgDEAdCBGVuZHNKGAQAAAAA\
+            AAAACAAAAAAAAAAAAAAAAAAAACokCAMQB0IEYXhlc0oYAQAAAAAAAAACAAAAAAAAAAMAAAAAAAAAKiUIAxALQgVzdGVwc0oYAgAAAAAAAAADAAAA\
+            AP//AP//////////WhsKAXgSFgoUCAESEAoCCAQKAggGCgIICAoCCAViGwoBeRIWChQIARIQCgIIBAoCCAIKAggDCgIIA0IECgAQDQ==
+            """, expecting: { if case .shapeMismatch(node: "slice_0", op: "Slice", _) = $0 { true } else { false } })
+        XCTAssertTrue(reason.contains("not a whole number"), reason)
+    }
+
     // MARK: Helpers
 
     /// The session FuzzONNXLoader creates for a finding (base64).

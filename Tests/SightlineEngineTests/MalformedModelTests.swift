@@ -112,6 +112,21 @@ final class MalformedModelTests: XCTestCase {
         XCTAssertEqual(output?.shape, [1, 0, 2, 2])
     }
 
+    /// Resizing a plane with no pixels to one with pixels has nothing to sample: refused, rather
+    /// than returning an output no pixel was written to.
+    func testResizingAnEmptyPlaneToPixelsIsRefused() throws {
+        let graph = model(
+            nodes: [Node(name: "resize", opType: "Resize", inputs: ["x", "", "", "sizes"], outputs: ["y"])],
+            initializers: ["sizes": Tensor(shape: [4], int64s: [1, 1, 2, 2])])
+        let session = try InferenceSession(model: graph, options: SessionOptions(threads: 1))
+        XCTAssertThrowsError(try session.run(["x": Tensor(zeros: [1, 1, 0, 4])])) { error in
+            guard case .shapeMismatch(node: "resize", op: "Resize", let reason)? = error as? EngineError else {
+                return XCTFail("expected shapeMismatch, got \(error)")
+            }
+            XCTAssertTrue(reason.contains("empty 0x4 plane"), reason)
+        }
+    }
+
     // MARK: Helpers
 
     /// An opset-13 model with the float32 input "x" (of `input` shape, when given), any further

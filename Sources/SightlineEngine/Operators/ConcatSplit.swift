@@ -70,7 +70,7 @@ final class SplitKernel: Kernel {
         guard a >= 0 && a < x.rank else { throw shapeError("axis \(axis) is out of range for rank \(x.rank)") }
         let dimension = x.shape[a]
         let sizes: [Int]
-        if let given = attributeSizes ?? (inputs.count > 1 ? inputs[1]?.integers() : nil) {
+        if let given = try attributeSizes ?? (inputs.count > 1 ? inputs[1]?.integers() : nil) {
             sizes = given
         } else {
             guard dimension % outputs == 0 else {

@@ -50,7 +50,7 @@ final class ResizeKernel: Kernel {
         var outShape = x.shape
         var scales = [Float](repeating: 1, count: x.rank)
         if let sizesValue, sizesValue.count > 0 {
-            let sizes = sizesValue.integers()
+            let sizes = try sizesValue.integers()
             guard sizes.count == x.rank, sizes.allSatisfy({ $0 > 0 }) else { throw shapeError("sizes \(sizes) do not fit rank \(x.rank)") }
             outShape = sizes
             for i in 0..<x.rank { scales[i] = Float(sizes[i]) / Float(x.shape[i]) }
@@ -75,6 +75,9 @@ final class ResizeKernel: Kernel {
             throw shapeError("only the two innermost dimensions can be resized (\(x.shape) → \(outShape))")
         }
         let (inH, inW, outH, outW) = (x.shape[r - 2], x.shape[r - 1], outShape[r - 2], outShape[r - 1])
+        guard (inH > 0 && inW > 0) || outH == 0 || outW == 0 else {
+            throw shapeError("an empty \(inH)x\(inW) plane cannot be resized to \(outH)x\(outW)")
+        }
         // Allocated first: the output's size is checked against the session's limit before the
         // index tables, one entry per output row and column, are built.
         let output = try context.allocate(outShape)

@@ -71,7 +71,7 @@ final class SqueezeKernel: Kernel {
 
     func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue] {
         let x = try required(inputs, 0)
-        let axes = attributeAxes ?? (inputs.count > 1 ? inputs[1]?.integers() : nil)
+        let axes = try attributeAxes ?? (inputs.count > 1 ? inputs[1]?.integers() : nil)
         if unsqueeze {
             guard let axes else { throw shapeError("axes are required") }
             let rank = x.rank + axes.count

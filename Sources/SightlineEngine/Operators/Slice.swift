@@ -11,8 +11,8 @@ final class SliceKernel: Kernel {
     func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue] {
         let x = try required(inputs, 0)
         let starts = try required(inputs, 1).integers(), ends = try required(inputs, 2).integers()
-        let axes = (inputs.count > 3 ? inputs[3]?.integers() : nil) ?? Array(0..<starts.count)
-        let steps = (inputs.count > 4 ? inputs[4]?.integers() : nil) ?? Array(repeating: 1, count: starts.count)
+        let axes = try (inputs.count > 3 ? inputs[3]?.integers() : nil) ?? Array(0..<starts.count)
+        let steps = try (inputs.count > 4 ? inputs[4]?.integers() : nil) ?? Array(repeating: 1, count: starts.count)
         guard ends.count == starts.count, axes.count == starts.count, steps.count == starts.count else {
             throw shapeError("starts, ends, axes and steps must have the same length")
         }

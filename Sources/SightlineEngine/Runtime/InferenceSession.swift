@@ -159,6 +159,9 @@ public final class InferenceSession: @unchecked Sendable {
             } catch let refused as ExecutionContext.ValueRefused {
                 throw EngineError.shapeMismatch(node: step.kernel.label.name, op: step.kernel.label.op,
                                                 reason: "a value of shape \(refused.shape) is refused: \(refused.reason)")
+            } catch let refused as RuntimeValue.NotAnInteger {
+                throw EngineError.shapeMismatch(node: step.kernel.label.name, op: step.kernel.label.op,
+                                                reason: "a shape-like input holds \(refused.value), which is not a whole number within Int's range")
             }
             if let timings { timings.pointee[index] += DispatchTime.now().uptimeNanoseconds - start }
             context.endStep()

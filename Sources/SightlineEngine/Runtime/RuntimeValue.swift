@@ -43,11 +43,28 @@ struct RuntimeValue {
         }
     }
 
-    /// The int64 elements as Ints (for shape-like inputs: Reshape's shape, Slice's starts, …).
-    func integers() -> [Int] {
+    /// A shape-like input holding a float that is not a number an Int can hold.
+    struct NotAnInteger: Error {
+        let value: Float
+    }
+
+    /// The elements as Ints (for shape-like inputs: Reshape's shape, Slice's starts, …). Float
+    /// elements are truncated toward zero; a NaN, an infinity or a value beyond Int's range is
+    /// refused.
+    func integers() throws(NotAnInteger) -> [Int] {
         switch elementType {
-        case .int64: return (0..<count).map { Int(int64s[$0]) }
-        case .float32: return (0..<count).map { Int(floats[$0]) }
+        case .int64:
+            return (0..<count).map { Int(int64s[$0]) }
+        case .float32:
+            var result: [Int] = []
+            result.reserveCapacity(count)
+            for index in 0..<count {
+                guard let integer = Int(exactly: floats[index].rounded(.towardZero)) else {
+                    throw NotAnInteger(value: floats[index])
+                }
+                result.append(integer)
+            }
+            return result
         }
     }
 }
