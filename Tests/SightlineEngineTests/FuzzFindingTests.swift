@@ -79,6 +79,20 @@ final class FuzzFindingTests: XCTestCase {
         XCTAssertTrue(reason.contains("not a whole number"), reason)
     }
 
+    /// An Identity node with no output (its output list mutated away): the load-time pass that
+    /// removes Identity nodes indexed its first output and trapped (found 2026-11-22). The pass
+    /// now leaves such a node to be checked with the rest; this model is then refused for its
+    /// other mutated node, a "Constant" with control characters in its name.
+    func testIdentityWithoutAnOutputIsRefusedNotIndexed() throws {
+        let reason = try replay("""
+            CA46ugIKugEKAXgyAXkiCElkZW50aXR5Kg8KBWFsdGhhFQAAAD+gAQEqDAoFY291bnQYA6ABAioSCgRtb2RlIgduZWFyZXN0oAEDKhAKBW5hbWVz\
+            SgFhSgFioAERKhgKBHBhZHNAAEABQP///////////wGgAQAqFQoGc2NhbGVzPQAAgD89AAAgQKAlBioyCgd3ZWlnaHRzKiQIAhAGKgsD/P//////\
+            ////AUIRYXR0cmlidXRlX3dlaWdodHOgAQQKNRIBYyIIQ29ucwcAbnQqJgoFdmFsdWUqGggCCAIQAUIAShAAAMA/AAAAwAAAAAAAAIBAoAEEEgVn\
+            cmFwaFoTCgF4Eg4KDAgBEggKAggBCgIIBCEAAAAAAAAADAgBEggKAggBCgIIBGITCgFjEg4KDAgBEggKAggCCgIIAkIECgAQDQ==
+            """, expecting: { if case .unsupportedOperator(_, let op, _) = $0 { op.hasPrefix("Cons") } else { false } })
+        XCTAssertTrue(reason.contains("is not supported"), reason)
+    }
+
     // MARK: Helpers
 
     /// The session FuzzONNXLoader creates for a finding (base64).

@@ -10,9 +10,10 @@ enum IdentityElimination {
             node.inputs = node.inputs.map { renamed[$0] ?? $0 }
             let isIdentity = node.opType == "Identity"
                 || (node.opType == "Dropout" && node.outputs.dropFirst().allSatisfy { $0.isEmpty })
+            // A malformed node without an output is left for its kernel to refuse.
             if isIdentity && OperatorRegistry.isStandardDomain(node.domain), let input = node.input(0),
-               !usage.isGraphOutput(node.outputs[0]) {
-                renamed[node.outputs[0]] = input
+               let output = node.outputs.first, !output.isEmpty, !usage.isGraphOutput(output) {
+                renamed[output] = input
                 continue
             }
             kept.append(node)
