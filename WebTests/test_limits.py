@@ -19,7 +19,8 @@ while staying far below what holding the uploads (100 x 7 MiB) or their decoded 
 
 The request time limit (`--request-timeout-seconds`) is checked from outside too: an upload
 that stalls half-way, and one that trickles in a byte at a time, are answered 408
-`request_timeout` naming the limit and their connection is closed. (The parallel uploads run
+`request_timeout` naming the limit and their connection is closed; so is a connection that
+sends nothing, or trickles the head of its first request, for longer than the limit. (The parallel uploads run
 with a limit of 600 s: with all 100 admitted to the queue the last ones wait longer than the
 default 30 s on a slow debug build, and would rightly be answered 408.)
 
@@ -33,6 +34,7 @@ import pathlib
 import select
 import socket
 import sys
+import time
 import unittest
 import urllib.parse
 
@@ -138,14 +140,15 @@ class RequestTimeLimitTests(unittest.TestCase):
                             f"Content-Type: image/jpeg\r\nContent-Length: {len(self.photo)}\r\n\r\n").encode())
         return connection
 
-    def assert_answered_408_and_closed(self, connection):
+    def assert_answered_408_and_closed(self, connection, message=None):
         response = http.client.HTTPResponse(connection)
         response.begin()
         body = json.loads(response.read())
         self.assertEqual(response.status, 408, body)
         self.assertEqual(response.getheader("Connection"), "close")
         self.assertEqual(body["error"]["code"], "request_timeout")
-        self.assertIn(f"request time limit of {self.LIMIT_SECONDS} s (--request-timeout-seconds)", body["error"]["message"])
+        self.assertIn(message or f"request time limit of {self.LIMIT_SECONDS} s (--request-timeout-seconds)",
+                      body["error"]["message"])
         # The server reads nothing more and closes the connection (the socket's own 60 s
         # timeout only guards the test against hanging).
         try:
@@ -173,6 +176,47 @@ class RequestTimeLimitTests(unittest.TestCase):
             else:
                 self.fail("the whole photo was sent one byte at a time without an answer")
             self.assert_answered_408_and_closed(connection)
+        finally:
+            connection.close()
+
+    def connect(self):
+        address = urllib.parse.urlsplit(self.server.url)
+        return socket.create_connection((address.hostname, address.port), timeout=60)
+
+    HEAD_MESSAGE = f"did not arrive within the request time limit of {LIMIT_SECONDS} s (--request-timeout-seconds)"
+
+    def test_a_connection_that_sends_nothing_is_answered_408_and_closed(self):
+        connection = self.connect()
+        try:
+            self.assert_answered_408_and_closed(connection, self.HEAD_MESSAGE)
+        finally:
+            connection.close()
+
+    def test_a_first_request_head_that_trickles_in_is_answered_408_and_closed(self):
+        connection = self.connect()
+        head = f"GET /healthz HTTP/1.1\r\nHost: localhost\r\nUser-Agent: {'x' * 200}\r\n\r\n".encode()
+        try:
+            for byte in head[:-2]:
+                connection.sendall(bytes([byte]))
+                readable, _, _ = select.select([connection], [], [], 0.05)
+                if readable:
+                    break
+            else:
+                self.fail("the whole head but its last line end was sent one byte at a time without an answer")
+            self.assert_answered_408_and_closed(connection, self.HEAD_MESSAGE)
+        finally:
+            connection.close()
+
+    def test_a_connection_kept_open_after_a_quick_first_request_keeps_working(self):
+        connection = http.client.HTTPConnection(urllib.parse.urlsplit(self.server.url).netloc, timeout=60)
+        try:
+            for _ in range(3):
+                connection.request("GET", "/healthz")
+                response = connection.getresponse()
+                response.read()
+                self.assertEqual(response.status, 200)
+                # Longer than the limit in all, though under the idle timeout (twice the limit).
+                time.sleep(self.LIMIT_SECONDS * 0.6)
         finally:
             connection.close()
 

@@ -1,8 +1,8 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
 // /healthz, /openapi.json and the web app's files, its middleware (security headers, errors
 // as JSON, request logs, the access token beyond loopback, the request time limit), the idle
-// timeout of connections, HTTPS when a certificate is given, and the Hummingbird application
-// that runs it until SIGINT or SIGTERM.
+// timeout of connections and the deadline for their first request head, HTTPS when a
+// certificate is given, and the Hummingbird application that runs it until SIGINT or SIGTERM.
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -45,11 +45,16 @@ public struct WebServer: Sendable {
         CatRoutes(services: services).register(on: api)
         KitchenRoutes(services: services).register(on: api)
         LiveRoute(services: services).register(on: router)
-        let http: HTTPServerBuilder = .http1WebSocketUpgrade(
-            webSocketRouter: router,
-            configuration: .init(
-                http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
-                ws: .init(maxFrameSize: configuration.maxFrameBytes)))
+        let webSocketResponder = router.buildResponder()
+        let http = HTTPServerBuilder { [configuration] responder in
+            RequestHeadDeadlineChannel(
+                base: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(
+                        http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
+                        ws: .init(maxFrameSize: configuration.maxFrameBytes))),
+                limit: configuration.requestTimeout)
+        }
         return Application(
             router: router,
             server: try configuration.certificate.map { try .tls(http, tlsConfiguration: $0.tlsConfiguration()) } ?? http,
