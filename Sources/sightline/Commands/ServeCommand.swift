@@ -33,8 +33,9 @@ struct ServeCommand: AsyncParsableCommand {
             Limits: --max-upload-mb per photo upload (413 too_large); photos with more than \
             --max-megapixels are refused before decoding (413 too_large); a request not answered \
             within --request-timeout-seconds — reading the upload, waiting for an inference slot \
-            and the analysis all count — is answered 408 request_timeout, and a connection that \
-            sends nothing for twice that long is closed; models larger than --max-model-mb or with more \
+            and the analysis all count — is answered 408 request_timeout, as is a new connection \
+            whose first request head has not arrived within it; a connection that sends nothing \
+            for twice that long is closed; models larger than --max-model-mb or with more \
             than --max-model-nodes graph nodes are not loaded (422 invalid); --inference-slots \
             analyses run at once and --inference-queue more may wait — beyond that requests are \
             answered 503 with Retry-After.
