@@ -93,6 +93,19 @@ final class FuzzFindingTests: XCTestCase {
         XCTAssertTrue(reason.contains("is not supported"), reason)
     }
 
+    /// A Softmax (opset 13) whose input arrives as a scalar (its shape mutated to rank 0): the
+    /// axis check let axis 0 through for rank 0 and the kernel read the missing dimension and
+    /// trapped (found 2026-11-22). From opset 13 the axis must name a real dimension.
+    func testSoftmaxOfAScalarIsRefused() throws {
+        let reason = try replay("""
+            CAgSGHNpZ2h0bGluZS1vcGVyYXRvci1jYXNlczp1CicKAXgSAXkaCXNvZnRtYXhfMCIHU29mdG1heCoLCgRheGlzSEigAQISEHNvZnRtYXhfYXgE\
+            AAAANGRaGwoBeBIWChQIARIQ+QIIMQoCCAUwAtUECgIIA2IbCgF5EhYKFAgBEhAKAggCCgIIBQoCCAMIAggDQgQKABANCAgSGHNpZ2h0bGluZS1v\
+            cGVyYXRvci1jYXNlczp3ChUKAWEKAWJSAXkaBWFkZF8wIgNBZGQSG2Fsbl9hZHJrX21pc21hdGNoX2xhc3RfYXhpc1oXCgFhEhIKEAgBEgwKAggC\
+            KAIIAwoCCARaDwoBYhIKCggIARIEKgIIBFkXCgF5EhIKEAgBGgwKAggCCgIIAwoCCARCBAoAEA0=
+            """, expecting: { if case .shapeMismatch(node: "softmax_0", op: "Softmax", _) = $0 { true } else { false } })
+        XCTAssertTrue(reason.contains("out of range for rank 0"), reason)
+    }
+
     // MARK: Helpers
 
     /// The session FuzzONNXLoader creates for a finding (base64).

@@ -18,7 +18,9 @@ final class SoftmaxKernel: Kernel {
         let x = try requiredFloat(inputs, 0)
         let rank = x.rank
         let a = axis < 0 ? axis + rank : axis
-        guard a >= 0 && a < max(rank, 1) else { throw shapeError("axis \(axis) is out of range for rank \(rank)") }
+        // Flattening views a scalar as 1×1; from opset 13 the axis must name a real dimension.
+        let dimensions = flattens ? max(rank, 1) : rank
+        guard a >= 0 && a < dimensions else { throw shapeError("axis \(axis) is out of range for rank \(rank)") }
         let outer: Int, length: Int, inner: Int
         if flattens {
             outer = x.shape[..<a].reduce(1, *)
