@@ -1,7 +1,8 @@
 /*
  * Single-precision GEMM in the BLIS style: A is packed into panels of SL_MR rows (once, at
  * load time, for constant weights), B into panels of SL_NR columns per cache block, and a
- * register-blocked 6x16 micro-kernel does the arithmetic. An AVX2+FMA micro-kernel is
+ * register-blocked 6x16 micro-kernel does the arithmetic; a tile's last 1-8 columns get
+ * kernels of their own, and partial tiles are stored in place. An AVX2+FMA micro-kernel is
  * used when the CPU has it, a portable one otherwise. Work is split statically across the
  * pool by columns (wide outputs) or by row panels (narrow ones).
  */
@@ -18,17 +19,20 @@
 #define SL_NC 192   /* columns of one packed B block: 256 x 192 floats stay in L2 */
 #define SL_DIRECT_B_DEPTH 64   /* up to this depth a contiguous B is not packed */
 
-/* C tile (+)= A·B, B's rows `rs_b` floats apart (SL_NR in a packed panel, or the row stride
- * of an unpacked row-major B); when `ep` is given (the last depth block) the epilogue is applied in
- * registers before the store: bias of rows row0.., the residual tile, the activation. */
+/* C tile (+)= A·B for the first `mr` rows and `nr` columns of a 6x16 tile, B's rows `rs_b`
+ * floats apart (SL_NR in a packed panel, or the row stride of an unpacked row-major B). A's
+ * panel is zero-padded to 6 rows and a packed B panel to 16 columns, so the product is always
+ * computed whole; only the stores (and the loads of C and the residual) stop at mr x nr.
+ * When `ep` is given (the last depth block) the epilogue is applied in registers before the
+ * store: bias of rows row0.., the residual tile, the activation. */
 typedef void (*sl_ukernel_fn)(int kc, const float *a, const float *b, long rs_b, float *c, long rs_c, int load_c,
-                              const sl_epilogue *ep, int row0, const float *residual);
+                              const sl_epilogue *ep, int row0, const float *residual, int mr, int nr);
 
 /* ---- micro-kernels: C[6x16] (+)= A panel (kc x 6) * B panel (kc x 16) ---------------- */
 
 static void ukernel_generic(int kc, const float *restrict a, const float *restrict b, long rs_b,
                             float *restrict c, long rs_c, int load_c,
-                            const sl_epilogue *ep, int row0, const float *residual) {
+                            const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
     float acc[SL_MR][SL_NR];
     memset(acc, 0, sizeof(acc));
     for (int k = 0; k < kc; k++) {
@@ -39,21 +43,92 @@ static void ukernel_generic(int kc, const float *restrict a, const float *restri
         a += SL_MR;
         b += rs_b;
     }
-    for (int r = 0; r < SL_MR; r++) {
+    for (int r = 0; r < mr; r++) {
         float *row = c + r * rs_c;
         if (load_c)
-            for (int j = 0; j < SL_NR; j++) row[j] += acc[r][j];
+            for (int j = 0; j < nr; j++) row[j] += acc[r][j];
         else
-            for (int j = 0; j < SL_NR; j++) row[j] = acc[r][j];
+            for (int j = 0; j < nr; j++) row[j] = acc[r][j];
     }
-    if (ep) sl_apply_epilogue(c, rs_c, SL_MR, SL_NR, row0, ep, residual, rs_c);
+    if (ep) sl_apply_epilogue(c, rs_c, mr, nr, row0, ep, residual, rs_c);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
+/* Lanes [0, n) of an 8-float vector (n in 0...8) as a mask for maskload. */
+__attribute__((target("avx2,fma"))) static inline __m256i lanes_below(int n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+/* Finishes 8 columns of one row: adds C (load_c), then the bias, the residual and the
+ * activation of the epilogue (when `ep`), and stores them. */
+__attribute__((target("avx2,fma"), always_inline)) static inline void finish8_avx2(
+    float *dst, const float *res, __m256 v, int load_c,
+    const sl_epilogue *ep, int activation, __m256 bias, __m256 slope, __m256 low, __m256 high) {
+    if (load_c) v = _mm256_add_ps(v, _mm256_loadu_ps(dst));
+    if (ep) {
+        v = _mm256_add_ps(v, bias);
+        if (res) v = _mm256_add_ps(v, _mm256_loadu_ps(res));
+        const __m256 zero = _mm256_setzero_ps();
+        switch (activation) {
+        case SL_ACT_RELU: v = _mm256_max_ps(v, zero); break;
+        case SL_ACT_CLIP: v = _mm256_min_ps(_mm256_max_ps(v, low), high); break;
+        case SL_ACT_LEAKY:
+        case SL_ACT_PRELU:
+            v = _mm256_blendv_ps(v, _mm256_mul_ps(v, slope), _mm256_cmp_ps(v, zero, _CMP_LT_OQ));
+            break;
+        default: break;
+        }
+    }
+    _mm256_storeu_ps(dst, v);
+}
+
+/* Stores the whole rows [0, mr) of a tile held as `halves` vectors of 8 per row (2: 16
+ * columns, 1: 8), applying the epilogue on the way. */
+__attribute__((target("avx2,fma"), always_inline)) static inline void store_rows_avx2(
+    __m256 tile[SL_MR][2], int halves, float *c, long rs_c, int load_c, const sl_epilogue *ep,
+    int row0, const float *residual, long rs_res, int mr) {
+    const int activation = ep ? ep->activation : SL_ACT_NONE;
+    const __m256 low = _mm256_set1_ps(ep ? ep->p0 : 0.0f), high = _mm256_set1_ps(ep ? ep->p1 : 0.0f);
+    for (int r = 0; r < mr; r++) {
+        __m256 bias = _mm256_set1_ps(ep && ep->bias ? ep->bias[row0 + r] : 0.0f);
+        __m256 slope = activation == SL_ACT_PRELU ? _mm256_set1_ps(ep->slope[row0 + r]) : low;
+        float *row = c + r * rs_c;
+        const float *res = residual ? residual + r * rs_res : NULL;
+        finish8_avx2(row, res, tile[r][0], load_c, ep, activation, bias, slope, low, high);
+        if (halves == 2)
+            finish8_avx2(row + 8, res ? res + 8 : NULL, tile[r][1], load_c, ep, activation, bias, slope, low, high);
+    }
+}
+
+/* Stores rows [0, mr) x columns [0, nr) of a tile (see store_rows_avx2). A tile narrower than
+ * its vectors goes through a local copy: AMD cores run masked stores in microcode. Sigmoid
+ * (no vector exp) is applied by the plain epilogue after the store. */
+__attribute__((target("avx2,fma"), noinline)) static void store_tile_avx2(
+    __m256 tile[SL_MR][2], int halves, float *c, long rs_c, int load_c, const sl_epilogue *ep,
+    int row0, const float *residual, int mr, int nr) {
+    const int sigmoid = ep && ep->activation == SL_ACT_SIGMOID;
+    const sl_epilogue *vector_ep = sigmoid ? NULL : ep;
+    if (nr == 8 * halves) {
+        store_rows_avx2(tile, halves, c, rs_c, load_c, vector_ep, row0, residual, rs_c, mr);
+    } else {
+        float staged[SL_MR][SL_NR] __attribute__((aligned(32)));
+        float staged_res[SL_MR][SL_NR] __attribute__((aligned(32)));
+        const int use_res = residual && vector_ep;
+        for (int r = 0; r < mr; r++) {
+            if (load_c) memcpy(staged[r], c + r * rs_c, (size_t)nr * sizeof(float));
+            if (use_res) memcpy(staged_res[r], residual + r * rs_c, (size_t)nr * sizeof(float));
+        }
+        store_rows_avx2(tile, halves, &staged[0][0], SL_NR, load_c, vector_ep, row0,
+                        use_res ? &staged_res[0][0] : NULL, SL_NR, mr);
+        for (int r = 0; r < mr; r++) memcpy(c + r * rs_c, staged[r], (size_t)nr * sizeof(float));
+    }
+    if (sigmoid) sl_apply_epilogue(c, rs_c, mr, nr, row0, ep, residual, rs_c);
+}
+
 __attribute__((target("avx2,fma")))
 static void ukernel_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                          float *restrict c, long rs_c, int load_c,
-                         const sl_epilogue *ep, int row0, const float *residual) {
+                         const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
     __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
     __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
     __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
@@ -73,124 +148,148 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
         a += SL_MR;
         b += rs_b;
     }
-    const int activation = ep ? ep->activation : SL_ACT_NONE;
-    if (activation == SL_ACT_SIGMOID) {   /* no vector exp: store, then the plain epilogue */
-        float *rows[SL_MR];
-        for (int r = 0; r < SL_MR; r++) rows[r] = c + r * rs_c;
-        __m256 tiles[SL_MR][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}, {c40, c41}, {c50, c51}};
-        for (int r = 0; r < SL_MR; r++) {
-            __m256 lo = tiles[r][0], hi = tiles[r][1];
-            if (load_c) {
-                lo = _mm256_add_ps(lo, _mm256_loadu_ps(rows[r]));
-                hi = _mm256_add_ps(hi, _mm256_loadu_ps(rows[r] + 8));
-            }
-            _mm256_storeu_ps(rows[r], lo);
-            _mm256_storeu_ps(rows[r] + 8, hi);
-        }
-        sl_apply_epilogue(c, rs_c, SL_MR, SL_NR, row0, ep, residual, rs_c);
+    if (mr == SL_MR && nr == SL_NR && !(ep && ep->activation == SL_ACT_SIGMOID)) {
+        /* The usual whole tile, straight from the registers. */
+        const int activation = ep ? ep->activation : SL_ACT_NONE;
+        const __m256 zero = _mm256_setzero_ps();
+        const __m256 low = _mm256_set1_ps(ep ? ep->p0 : 0.0f), high = _mm256_set1_ps(ep ? ep->p1 : 0.0f);
+#define SL_STORE_ROW(r, lo, hi)                                                          \
+        do {                                                                             \
+            float *row = c + (r) * rs_c;                                                 \
+            if (load_c) {                                                                \
+                lo = _mm256_add_ps(lo, _mm256_loadu_ps(row));                            \
+                hi = _mm256_add_ps(hi, _mm256_loadu_ps(row + 8));                        \
+            }                                                                            \
+            if (ep) {                                                                    \
+                if (ep->bias) {                                                          \
+                    __m256 bias = _mm256_set1_ps(ep->bias[row0 + (r)]);                  \
+                    lo = _mm256_add_ps(lo, bias);                                        \
+                    hi = _mm256_add_ps(hi, bias);                                        \
+                }                                                                        \
+                if (residual) {                                                          \
+                    lo = _mm256_add_ps(lo, _mm256_loadu_ps(residual + (r) * rs_c));      \
+                    hi = _mm256_add_ps(hi, _mm256_loadu_ps(residual + (r) * rs_c + 8));  \
+                }                                                                        \
+                switch (activation) {                                                    \
+                case SL_ACT_RELU:                                                        \
+                    lo = _mm256_max_ps(lo, zero); hi = _mm256_max_ps(hi, zero); break;   \
+                case SL_ACT_CLIP:                                                        \
+                    lo = _mm256_min_ps(_mm256_max_ps(lo, low), high);                    \
+                    hi = _mm256_min_ps(_mm256_max_ps(hi, low), high); break;             \
+                case SL_ACT_LEAKY:                                                       \
+                case SL_ACT_PRELU: {                                                     \
+                    __m256 slope = activation == SL_ACT_LEAKY ? low                      \
+                        : _mm256_set1_ps(ep->slope[row0 + (r)]);                         \
+                    lo = _mm256_blendv_ps(lo, _mm256_mul_ps(lo, slope),                  \
+                                          _mm256_cmp_ps(lo, zero, _CMP_LT_OQ));          \
+                    hi = _mm256_blendv_ps(hi, _mm256_mul_ps(hi, slope),                  \
+                                          _mm256_cmp_ps(hi, zero, _CMP_LT_OQ));          \
+                    break;                                                               \
+                }                                                                        \
+                default: break;                                                          \
+                }                                                                        \
+            }                                                                            \
+            _mm256_storeu_ps(row, lo);                                                   \
+            _mm256_storeu_ps(row + 8, hi);                                               \
+        } while (0)
+        SL_STORE_ROW(0, c00, c01);
+        SL_STORE_ROW(1, c10, c11);
+        SL_STORE_ROW(2, c20, c21);
+        SL_STORE_ROW(3, c30, c31);
+        SL_STORE_ROW(4, c40, c41);
+        SL_STORE_ROW(5, c50, c51);
+#undef SL_STORE_ROW
         return;
     }
-    const __m256 zero = _mm256_setzero_ps();
-    const __m256 low = _mm256_set1_ps(ep ? ep->p0 : 0.0f), high = _mm256_set1_ps(ep ? ep->p1 : 0.0f);
-#define SL_STORE_ROW(r, lo, hi)                                                          \
-    do {                                                                                 \
-        float *row = c + (r) * rs_c;                                                     \
-        if (load_c) {                                                                    \
-            lo = _mm256_add_ps(lo, _mm256_loadu_ps(row));                                \
-            hi = _mm256_add_ps(hi, _mm256_loadu_ps(row + 8));                            \
-        }                                                                                \
-        if (ep) {                                                                        \
-            if (ep->bias) {                                                              \
-                __m256 bias = _mm256_set1_ps(ep->bias[row0 + (r)]);                      \
-                lo = _mm256_add_ps(lo, bias);                                            \
-                hi = _mm256_add_ps(hi, bias);                                            \
-            }                                                                            \
-            if (residual) {                                                              \
-                lo = _mm256_add_ps(lo, _mm256_loadu_ps(residual + (r) * rs_c));          \
-                hi = _mm256_add_ps(hi, _mm256_loadu_ps(residual + (r) * rs_c + 8));      \
-            }                                                                            \
-            switch (activation) {                                                        \
-            case SL_ACT_RELU:                                                            \
-                lo = _mm256_max_ps(lo, zero); hi = _mm256_max_ps(hi, zero); break;       \
-            case SL_ACT_CLIP:                                                            \
-                lo = _mm256_min_ps(_mm256_max_ps(lo, low), high);                        \
-                hi = _mm256_min_ps(_mm256_max_ps(hi, low), high); break;                 \
-            case SL_ACT_LEAKY:                                                           \
-            case SL_ACT_PRELU: {                                                         \
-                __m256 slope = activation == SL_ACT_LEAKY ? low                          \
-                    : _mm256_set1_ps(ep->slope[row0 + (r)]);                             \
-                lo = _mm256_blendv_ps(lo, _mm256_mul_ps(lo, slope),                      \
-                                      _mm256_cmp_ps(lo, zero, _CMP_LT_OQ));              \
-                hi = _mm256_blendv_ps(hi, _mm256_mul_ps(hi, slope),                      \
-                                      _mm256_cmp_ps(hi, zero, _CMP_LT_OQ));              \
-                break;                                                                   \
-            }                                                                            \
-            default: break;                                                              \
-            }                                                                            \
-        }                                                                                \
-        _mm256_storeu_ps(row, lo);                                                       \
-        _mm256_storeu_ps(row + 8, hi);                                                   \
-    } while (0)
-    SL_STORE_ROW(0, c00, c01);
-    SL_STORE_ROW(1, c10, c11);
-    SL_STORE_ROW(2, c20, c21);
-    SL_STORE_ROW(3, c30, c31);
-    SL_STORE_ROW(4, c40, c41);
-    SL_STORE_ROW(5, c50, c51);
-#undef SL_STORE_ROW
-}
-#endif
-
-/* The same product for tiles at most 8 columns wide (the right edge of narrow outputs
- * such as 7x7 planes): half the work of the 16-wide kernel. No epilogue: the caller's
- * tile path applies it. */
-typedef void (*sl_ukernel_narrow_fn)(int kc, const float *a, const float *b, float *c, long rs_c, int load_c);
-
-static void ukernel_narrow_generic(int kc, const float *restrict a, const float *restrict b,
-                                   float *restrict c, long rs_c, int load_c) {
-    float acc[SL_MR][8];
-    memset(acc, 0, sizeof(acc));
-    for (int k = 0; k < kc; k++) {
-        for (int r = 0; r < SL_MR; r++)
-            for (int j = 0; j < 8; j++) acc[r][j] += a[r] * b[j];
-        a += SL_MR;
-        b += SL_NR;
-    }
-    for (int r = 0; r < SL_MR; r++)
-        for (int j = 0; j < 8; j++) c[r * rs_c + j] = (load_c ? c[r * rs_c + j] : 0.0f) + acc[r][j];
+    __m256 tile[SL_MR][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}, {c40, c41}, {c50, c51}};
+    store_tile_avx2(tile, 2, c, rs_c, load_c, ep, row0, residual, mr, nr);
 }
 
-#if defined(__x86_64__) || defined(__i386__)
+/* The same product for tiles at most 8 columns wide (the right edge of narrow outputs such as
+ * 7x7 planes): half the work of the 16-wide kernel. B is a packed panel (rows SL_NR apart). */
 __attribute__((target("avx2,fma")))
-static void ukernel_narrow_avx2(int kc, const float *restrict a, const float *restrict b,
-                                float *restrict c, long rs_c, int load_c) {
-    __m256 c0 = _mm256_setzero_ps(), c1 = _mm256_setzero_ps(), c2 = _mm256_setzero_ps();
-    __m256 c3 = _mm256_setzero_ps(), c4 = _mm256_setzero_ps(), c5 = _mm256_setzero_ps();
-    for (int k = 0; k < kc; k++) {
-        __m256 b0 = _mm256_load_ps(b);
-        c0 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 0), b0, c0);
-        c1 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 1), b0, c1);
-        c2 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 2), b0, c2);
-        c3 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 3), b0, c3);
-        c4 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 4), b0, c4);
-        c5 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 5), b0, c5);
-        a += SL_MR;
-        b += SL_NR;
+static void ukernel_narrow_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
+                                float *restrict c, long rs_c, int load_c,
+                                const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
+    /* Two sets of six accumulators (even and odd depth steps): six alone would leave the
+     * FMA units waiting on their latency. */
+    __m256 acc[2][SL_MR];
+    for (int u = 0; u < 2; u++)
+        for (int r = 0; r < SL_MR; r++) acc[u][r] = _mm256_setzero_ps();
+    int k = 0;
+    for (; k + 2 <= kc; k += 2)
+        for (int u = 0; u < 2; u++) {
+            __m256 b0 = _mm256_loadu_ps(b + (k + u) * rs_b);
+            const float *ak = a + (k + u) * SL_MR;
+            for (int r = 0; r < SL_MR; r++) acc[u][r] = _mm256_fmadd_ps(_mm256_broadcast_ss(ak + r), b0, acc[u][r]);
+        }
+    for (; k < kc; k++) {
+        __m256 b0 = _mm256_loadu_ps(b + k * rs_b);
+        for (int r = 0; r < SL_MR; r++) acc[0][r] = _mm256_fmadd_ps(_mm256_broadcast_ss(a + k * SL_MR + r), b0, acc[0][r]);
     }
-    __m256 rows[SL_MR] = {c0, c1, c2, c3, c4, c5};
-    for (int r = 0; r < SL_MR; r++) {
-        __m256 v = rows[r];
-        if (load_c) v = _mm256_add_ps(v, _mm256_loadu_ps(c + r * rs_c));
-        _mm256_storeu_ps(c + r * rs_c, v);
+    __m256 tile[SL_MR][2];
+    for (int r = 0; r < SL_MR; r++) tile[r][0] = tile[r][1] = _mm256_add_ps(acc[0][r], acc[1][r]);
+    store_tile_avx2(tile, 1, c, rs_c, load_c, ep, row0, residual, mr, nr);
+}
+
+/* The last 1-4 columns of a row (the right edge of 7x7 and 14x14 planes): the panel's six
+ * rows are the vector lanes and each column has its own accumulators, several depth steps
+ * apart, so that the FMAs do not wait on each other. Far cheaper there than a kernel whose
+ * vectors run along the columns and leave most of their lanes idle. */
+__attribute__((target("avx2,fma"), always_inline))
+static inline void columns_avx2(const int width, int kc, const float *restrict a, const float *restrict b, long rs_b,
+                                float *restrict c, long rs_c, int load_c,
+                                const sl_epilogue *ep, int row0, const float *residual, int mr) {
+    const __m256i rows = lanes_below(SL_MR);   /* a panel row is 6 floats: never read past it */
+    enum { STEPS = 4 };                        /* independent accumulators per column */
+    __m256 acc[4][STEPS];
+    for (int j = 0; j < width; j++)
+        for (int u = 0; u < STEPS; u++) acc[j][u] = _mm256_setzero_ps();
+    int k = 0;
+    for (; k + STEPS <= kc; k += STEPS)
+        for (int u = 0; u < STEPS; u++) {
+            __m256 av = _mm256_maskload_ps(a + (k + u) * SL_MR, rows);
+            for (int j = 0; j < width; j++)
+                acc[j][u] = _mm256_fmadd_ps(av, _mm256_broadcast_ss(b + (k + u) * rs_b + j), acc[j][u]);
+        }
+    for (; k < kc; k++) {
+        __m256 av = _mm256_maskload_ps(a + k * SL_MR, rows);
+        for (int j = 0; j < width; j++) acc[j][0] = _mm256_fmadd_ps(av, _mm256_broadcast_ss(b + k * rs_b + j), acc[j][0]);
+    }
+    float sums[4][8];
+    for (int j = 0; j < width; j++)
+        _mm256_storeu_ps(sums[j], _mm256_add_ps(_mm256_add_ps(acc[j][0], acc[j][1]),
+                                                _mm256_add_ps(acc[j][2], acc[j][3])));
+    for (int r = 0; r < mr; r++)
+        for (int j = 0; j < width; j++) c[r * rs_c + j] = (load_c ? c[r * rs_c + j] : 0.0f) + sums[j][r];
+    if (ep) sl_apply_epilogue(c, rs_c, mr, width, row0, ep, residual, rs_c);
+}
+
+__attribute__((target("avx2,fma")))
+static void ukernel_columns_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
+                                 float *restrict c, long rs_c, int load_c,
+                                 const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
+    switch (nr) {
+    case 1: columns_avx2(1, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr); break;
+    case 2: columns_avx2(2, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr); break;
+    case 3: columns_avx2(3, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr); break;
+    default: columns_avx2(4, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr); break;
     }
 }
 #endif
 
-static sl_ukernel_narrow_fn select_narrow_ukernel(void) {
+static sl_ukernel_fn select_narrow_ukernel(void) {
 #if defined(__x86_64__) || defined(__i386__)
     if (sl_cpu_has_avx2_fma()) return ukernel_narrow_avx2;
 #endif
-    return ukernel_narrow_generic;
+    return ukernel_generic;
+}
+
+static sl_ukernel_fn select_columns_ukernel(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx2_fma()) return ukernel_columns_avx2;
+#endif
+    return ukernel_generic;
 }
 
 static sl_ukernel_fn select_ukernel(void) {
@@ -324,16 +423,18 @@ typedef struct {
     long rs_c, cs_c;
     const sl_epilogue *ep;
     int split_columns;      /* 1: tasks own column ranges; 0: tasks own row-panel ranges */
-    sl_ukernel_fn ukernel;
-    sl_ukernel_narrow_fn narrow_ukernel;
+    sl_ukernel_fn ukernel, narrow_ukernel, columns_ukernel;
 } gemm_job;
 
-/* Computes rows [i0, i1) x columns [j0, j1) of C (i0 a multiple of SL_MR). */
+/* Computes rows [i0, i1) x columns [j0, j1) of C (i0 a multiple of SL_MR). Each row panel
+ * of A stays in L1 while it passes along the block's B panels, so that C is written row by
+ * row (B panel outside, A panel inside was measured slower: C's rows are then written 16
+ * columns at a time across the whole height). */
 static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
     const int K = job->K;
     float *bp = sl_thread_scratch(SL_SCRATCH_PACKED_B, (size_t)SL_KC * (SL_NC + SL_NR));
     float tile[SL_MR * SL_NR] __attribute__((aligned(64)));
-    const int direct_ok = job->cs_c == 1;
+    const int direct_c = job->cs_c == 1;
     /* A short, contiguous B is read in place: packing it would cost as much as using it. */
     const int direct_b = job->cs_b == 1 && K <= SL_DIRECT_B_DEPTH;
     for (int jc = j0; jc < j1; jc += SL_NC) {
@@ -359,26 +460,25 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                         pack_b(job->b, job->rs_b, job->cs_b, pc, kc, j, nr, bp);
                         bpanel = bp;
                     }
+                    sl_ukernel_fn ukernel = nr <= 4 ? job->columns_ukernel : nr <= 8 ? job->narrow_ukernel : job->ukernel;
                     float *ctile = job->c + (long)ic * job->rs_c + (long)j * job->cs_c;
-                    const float *res = job->ep && job->ep->residual
+                    const float *res = last && job->ep && job->ep->residual
                         ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
-                    if (direct_ok && mr == SL_MR && nr == SL_NR) {
-                        job->ukernel(kc, ap, bpanel, rs_panel, ctile, job->rs_c, !first, last ? job->ep : NULL, ic, res);
-                    } else {
-                        if (!first)
-                            for (int r = 0; r < mr; r++)
-                                for (int q = 0; q < nr; q++)
-                                    tile[r * SL_NR + q] = ctile[r * job->rs_c + q * job->cs_c];
-                        if (nr <= 8 && rs_panel == SL_NR)
-                            job->narrow_ukernel(kc, ap, bpanel, tile, SL_NR, !first);
-                        else
-                            job->ukernel(kc, ap, bpanel, rs_panel, tile, SL_NR, !first, NULL, 0, NULL);
-                        if (last && job->ep)
-                            sl_apply_epilogue(tile, SL_NR, mr, nr, ic, job->ep, res, job->rs_c);
+                    if (direct_c) {
+                        ukernel(kc, ap, bpanel, rs_panel, ctile, job->rs_c, !first, last ? job->ep : NULL, ic,
+                                res, mr, nr);
+                        continue;
+                    }
+                    /* C with strided columns: through a contiguous tile. */
+                    if (!first)
                         for (int r = 0; r < mr; r++)
                             for (int q = 0; q < nr; q++)
-                                ctile[r * job->rs_c + q * job->cs_c] = tile[r * SL_NR + q];
-                    }
+                                tile[r * SL_NR + q] = ctile[r * job->rs_c + q * job->cs_c];
+                    ukernel(kc, ap, bpanel, rs_panel, tile, SL_NR, !first, NULL, 0, NULL, mr, nr);
+                    if (last && job->ep) sl_apply_epilogue(tile, SL_NR, mr, nr, ic, job->ep, res, job->rs_c);
+                    for (int r = 0; r < mr; r++)
+                        for (int q = 0; q < nr; q++)
+                            ctile[r * job->rs_c + q * job->cs_c] = tile[r * SL_NR + q];
                 }
             }
         }
@@ -479,7 +579,7 @@ void sl_gemm_packed(int M, int N, int K, const float *packed_a,
         return;
     }
     gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
-                    select_narrow_ukernel()};
+                    select_narrow_ukernel(), select_columns_ukernel()};
     if (K == 0) {
         for (int i = 0; i < M; i++)
             for (int j = 0; j < N; j++) c[i * rs_c + j * cs_c] = 0.0f;

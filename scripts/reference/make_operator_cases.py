@@ -1159,6 +1159,39 @@ def add_fusion_chain_cases(suite):
             c.node(op, ["conv"], ["y"], **attributes)
             c.output("y")
 
+    # 1x1 convolutions whose output channels and pixels end part-way through the GEMM's 6x16
+    # tiles (the 1-4 column, narrow and masked edges), with depths read in place (<= 64),
+    # packed in one block and in several (> 256), each with a fused activation and, where the
+    # channels allow, a fused residual Add.
+    for out_ch, in_ch, height, width, op, residual in [
+            (5, 5, 7, 7, "Clip", True), (13, 13, 3, 6, "LeakyRelu", True),
+            (16, 16, 14, 14, "Relu", True), (11, 300, 1, 19, "PRelu", False),
+            (7, 40, 5, 5, "Sigmoid", False), (9, 70, 2, 7, None, False),
+            (20, 600, 3, 5, "Clip", False), (8, 8, 1, 3, "PRelu", True)]:
+        name = f"chain_conv1x1_tile_edges_m{out_ch}_k{in_ch}_n{height * width}"
+        with suite.case(name, "FusionChain") as c:
+            c.input("x", c.randn(1, in_ch, height, width))
+            c.init("w", c.weights(out_ch, in_ch, 1, 1))
+            c.init("b", c.randn(out_ch))
+            c.node("Conv", ["x", "w", "b"], ["conv"])
+            last = "conv"
+            if residual:
+                c.node("Add", ["conv", "x"], ["sum"])
+                last = "sum"
+            if op == "Clip":
+                relu6_bounds(c)
+                c.node("Clip", [last, "zero", "six"], ["y"])
+            elif op == "PRelu":
+                c.init("slope", c.uniform(0.05, 0.5, out_ch, 1, 1))
+                c.node("PRelu", [last, "slope"], ["y"])
+            elif op == "LeakyRelu":
+                c.node("LeakyRelu", [last], ["y"], alpha=0.1)
+            elif op is not None:
+                c.node(op, [last], ["y"])
+            else:
+                c.node("Identity", [last], ["y"])
+            c.output("y")
+
     # MTCNN's pattern: Conv followed by a per-channel PRelu, then MaxPool with ceil_mode.
     with suite.case("chain_conv_prelu_maxpool", "FusionChain") as c:
         c.input("x", c.randn(1, 3, 12, 12))
