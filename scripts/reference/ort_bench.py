@@ -20,7 +20,7 @@ Modes:
             Runs the model on a saved tensor; prints {"outputs": {name: {"shape", "values"}}}
             and optionally saves the outputs as an .npz archive.
   profile   --model PATH --batch B --threads T --runs N --warmup W
-            Runs session.run with ONNX Runtime's profiler on and prints its mean kernel time
+            Runs session.run with ONNX Runtime's profiler on and prints its median kernel time
             per run for every executed node of the optimised graph, in order, and per operator:
             {"total_ms", "nodes": [{"name", "op", "ms"}], "operators": [{"op", "ms", "nodes"}]}.
   mtcnn     --model PNET --rnet RNET --onet ONET --threads T --runs N --image PHOTO --tensors DIR
@@ -152,7 +152,7 @@ def run_profile(options):
         node = name[: -len("_kernel_time")]
         durations.setdefault(node, []).append(event["dur"] / 1000.0)
         operators[node] = event.get("args", {}).get("op_name", "?")
-    nodes = [{"name": node, "op": operators[node], "ms": sum(times[-options.runs:]) / len(times[-options.runs:])}
+    nodes = [{"name": node, "op": operators[node], "ms": float(np.median(times[-options.runs:]))}
              for node, times in durations.items()]
     per_operator = {}
     for node in nodes:
@@ -316,7 +316,7 @@ def parse_arguments(arguments):
     engine.add_argument("--warmup", type=int, default=5)
     engine.add_argument("--input-shape", help="comma-separated shape for models with symbolic spatial sizes")
 
-    profile = modes.add_parser("profile", help="mean kernel time per node and per operator (ONNX Runtime's profiler)")
+    profile = modes.add_parser("profile", help="median kernel time per node and per operator (ONNX Runtime's profiler)")
     add_common(profile)
     profile.add_argument("--batch", type=int, default=1)
     profile.add_argument("--runs", type=int, default=30)

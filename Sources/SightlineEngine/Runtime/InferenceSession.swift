@@ -112,13 +112,21 @@ public final class InferenceSession: @unchecked Sendable {
         public let milliseconds: Double
     }
 
-    /// Runs the graph `runs` times and returns the mean time per node, in execution order.
+    /// Runs the graph `runs` times and returns the median time per node, in execution order
+    /// (a median, not a mean: one run slowed by another process does not move it).
     public func profile(_ inputs: [String: Tensor], runs: Int = 10) throws -> [NodeTiming] {
-        var totals = [UInt64](repeating: 0, count: plan.steps.count)
-        for _ in 0..<max(1, runs) { _ = try execute(inputs, timings: &totals) }
-        return zip(plan.steps, totals).map { step, nanoseconds in
-            NodeTiming(node: step.kernel.label.name, op: step.kernel.label.op,
-                       milliseconds: Double(nanoseconds) / 1e6 / Double(max(1, runs)))
+        var perRun: [[UInt64]] = []
+        for _ in 0..<max(1, runs) {
+            var timings = [UInt64](repeating: 0, count: plan.steps.count)
+            _ = try execute(inputs, timings: &timings)
+            perRun.append(timings)
+        }
+        return plan.steps.enumerated().map { index, step in
+            let sorted = perRun.map { $0[index] }.sorted()
+            let middle = sorted.count / 2
+            let nanoseconds = sorted.count % 2 == 1 ? Double(sorted[middle])
+                : Double(sorted[middle - 1] + sorted[middle]) / 2
+            return NodeTiming(node: step.kernel.label.name, op: step.kernel.label.op, milliseconds: nanoseconds / 1e6)
         }
     }
 

@@ -1,7 +1,7 @@
 // EngineProfile: `sightline bench --profile` — where each engine's time goes for one classifier
-// and thread count. Sightline's mean time per executed node (after its load-time passes, so a
+// and thread count. Sightline's median time per executed node (after its load-time passes, so a
 // Conv includes its folded BatchNormalization and fused activation or residual Add) next to
-// ONNX Runtime's mean kernel time per node from its own profiler (`ort_bench.py profile`).
+// ONNX Runtime's median kernel time per node from its own profiler (`ort_bench.py profile`).
 import Foundation
 import SightlineEngine
 import SightlineVision
@@ -13,7 +13,7 @@ struct EngineProfile {
     let batch: Int
     let runs: Int
 
-    /// Mean milliseconds per node, in execution order, and per operator.
+    /// Median milliseconds per node, in execution order, and per operator (the sum of the nodes').
     struct Side {
         let nodes: [(name: String, op: String, milliseconds: Double)]
 
@@ -49,7 +49,7 @@ struct EngineProfile {
     func report() throws -> String {
         let (sightline, reference, run) = try measure()
         func cell(_ milliseconds: Double) -> String { String(format: "%.3f ms", milliseconds) }
-        var lines = ["\(installed.name), batch \(batch), \(threads) thread(s), mean of \(runs) runs:",
+        var lines = ["\(installed.name), batch \(batch), \(threads) thread(s), median of \(runs) runs per node:",
                      "Sightline \(cell(sightline.totalMilliseconds)) in \(sightline.nodes.count) nodes; "
                         + "ONNX Runtime \(cell(reference.totalMilliseconds)) in \(reference.nodes.count) nodes",
                      "Sightline's whole InferenceSession.run without the profiler: \(cell(run)) (median)", ""]
