@@ -34,8 +34,6 @@ final class CommittedHeadsTests: XCTestCase {
             XCTAssertNotNil(head.training.shorterSide, "\(name) records the resize it was trained with")
         }
         XCTAssertEqual(try head("waste-materials").training.shorterSide, 224, "TrashNet's objects fill the frame")
-        XCTAssertEqual(try head("cat-breeds").training.classWeights,
-                       ["American Bobtail": 0.25, "American Curl": 0.25, "American Shorthair": 0.25, "American Wirehair": 0.25])
     }
 
     func testTheLabelsAreTheOnesTheAppsLookUp() throws {
@@ -43,7 +41,7 @@ final class CommittedHeadsTests: XCTestCase {
 
         let encyclopaedia = try BreedEncyclopaedia.bundled()
         let breeds = try head("cat-breeds").labels
-        XCTAssertEqual(breeds.count, 16)
+        XCTAssertEqual(breeds.count, 12, "the Oxford breeds")
         XCTAssertEqual(encyclopaedia.labelsWithoutEntry(breeds), [])
         for label in breeds { XCTAssertEqual(encyclopaedia.breed(named: label)?.name, label) }
 
