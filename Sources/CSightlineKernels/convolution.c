@@ -272,11 +272,17 @@ static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffe
                     _mm256_storeu_ps(values, acc[j]);
                     for (int i = 0; i < n; i++) out[j * out_plane + ow + i] = activate_scalar(values[i], 0.0f, ep);
                 }
-            } else if (n == SL_DW_PIXELS) {
+            } else if (n == SL_DW_PIXELS || SL_DW_PIXELS - n <= (rows - 1 - oh) * g->out_w) {
+                /* A row's last pixels: the lanes past its end land on the first pixels of rows
+                 * this unit writes next, so whole stores are safe (AMD cores run masked stores
+                 * in microcode, and 7x7 and 14x14 planes end every row this way). */
                 for (int j = 0; j < lanes; j++) _mm256_storeu_ps(out + j * out_plane + ow, acc[j]);
             } else {
-                const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-                for (int j = 0; j < lanes; j++) _mm256_maskstore_ps(out + j * out_plane + ow, mask, acc[j]);
+                for (int j = 0; j < lanes; j++) {
+                    float values[SL_LANES];
+                    _mm256_storeu_ps(values, acc[j]);
+                    for (int i = 0; i < n; i++) out[j * out_plane + ow + i] = values[i];
+                }
             }
         }
     }
