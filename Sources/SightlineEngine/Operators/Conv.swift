@@ -185,11 +185,13 @@ final class ConvKernel: Kernel {
             packed = scratch
         }
         // Unfolded input is built a band of output rows at a time, sized to stay in cache;
-        // bands are shared out among the threads, each unfolding and multiplying its own.
+        // bands are shared out among the threads, each unfolding and multiplying its own,
+        // in up to four tasks per thread: claimed one at a time, an uneven count of bands
+        // (Lite0's stem has six) still ends level.
         let bandRows = max(1, min(rows.size, Self.bandBytes / max(1, depth * cols.size * 4)))
         let bandCount = (rows.size + bandRows - 1) / bandRows
         let bandTasks = (isDepthwise || isPointwise) ? 0
-            : min(bandCount, batch * outPlane * depth * perGroupOut < 65536 ? 1 : 2 * context.threadPool.threads)
+            : min(bandCount, batch * outPlane * depth * perGroupOut < 65536 ? 1 : 4 * context.threadPool.threads)
         let bandSize = depth * bandRows * cols.size
         let columns = try bandTasks == 0 ? nil : context.scratchFloats(bandTasks * bandSize)
 
