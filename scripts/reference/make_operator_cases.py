@@ -1090,6 +1090,24 @@ def add_fusion_chain_cases(suite):
         c.node("Clip", ["bn", "zero", "six"], ["y"])
         c.output("y")
 
+    # Depthwise convolutions with each activation fused: 13 channels (a block of 8 and a
+    # partial one) on rows of 10 output pixels, so every row ends part-way through a group
+    # of eight and the last row of each band cannot store past its end.
+    for op in ["Sigmoid", "LeakyRelu", "PRelu"]:
+        with suite.case(f"chain_depthwise_{op.lower()}_row_tails", "FusionChain") as c:
+            c.input("x", c.randn(1, 13, 9, 10, scale=2))
+            c.init("w", c.weights(13, 1, 3, 3))
+            c.init("b", c.randn(13))
+            c.node("Conv", ["x", "w", "b"], ["conv"], group=13, pads=[1, 1, 1, 1])
+            if op == "PRelu":
+                c.init("slope", c.uniform(0.05, 0.5, 13, 1, 1))
+                c.node("PRelu", ["conv", "slope"], ["y"])
+            elif op == "LeakyRelu":
+                c.node("LeakyRelu", ["conv"], ["y"], alpha=0.1)
+            else:
+                c.node(op, ["conv"], ["y"])
+            c.output("y")
+
     # An EfficientNet-Lite inverted-residual block: expand, depthwise, project, skip.
     with suite.case("chain_inverted_residual_block", "FusionChain") as c:
         c.input("x", c.randn(1, 8, 7, 7))
