@@ -266,22 +266,18 @@ static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffe
             for (int i = 0; i < SL_DW_PIXELS; i++) acc[i] = activate_avx2(acc[i], slope, ep);
             transpose8(acc);   /* acc[j] = channel j's eight pixels */
             const int n = g->out_w - ow < SL_DW_PIXELS ? g->out_w - ow : SL_DW_PIXELS;
-            if (sigmoid) {
-                for (int j = 0; j < lanes; j++) {
-                    float values[SL_LANES];
-                    _mm256_storeu_ps(values, acc[j]);
-                    for (int i = 0; i < n; i++) out[j * out_plane + ow + i] = activate_scalar(values[i], 0.0f, ep);
-                }
-            } else if (n == SL_DW_PIXELS || SL_DW_PIXELS - n <= (rows - 1 - oh) * g->out_w) {
+            if (!sigmoid && (n == SL_DW_PIXELS || SL_DW_PIXELS - n <= (rows - 1 - oh) * g->out_w)) {
                 /* A row's last pixels: the lanes past its end land on the first pixels of rows
                  * this unit writes next, so whole stores are safe (AMD cores run masked stores
                  * in microcode, and 7x7 and 14x14 planes end every row this way). */
                 for (int j = 0; j < lanes; j++) _mm256_storeu_ps(out + j * out_plane + ow, acc[j]);
             } else {
+                /* Sigmoid (scalar), or a last row whose overhang would reach another unit's. */
                 for (int j = 0; j < lanes; j++) {
                     float values[SL_LANES];
                     _mm256_storeu_ps(values, acc[j]);
-                    for (int i = 0; i < n; i++) out[j * out_plane + ow + i] = values[i];
+                    for (int i = 0; i < n; i++)
+                        out[j * out_plane + ow + i] = sigmoid ? activate_scalar(values[i], 0.0f, ep) : values[i];
                 }
             }
         }
