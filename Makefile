@@ -13,7 +13,7 @@ SHELL := /bin/bash
 # them, Python's venv module for the virtual environment of the set-up and reference scripts,
 # Chromium with its WebDriver for the web app's browser tests, and strace for the privacy test
 # that watches every file the server opens for writing.
-APT_PACKAGES := libturbojpeg0-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv chromium chromium-driver strace
+APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv chromium chromium-driver strace
 
 # Where `make run` serves the web app.
 HOST := 127.0.0.1

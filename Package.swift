@@ -42,6 +42,13 @@ let package = Package(
             name: "CSightlineKernels",
             cSettings: [.unsafeFlags(["-O3", "-fno-math-errno", "-ffp-contract=fast"])]
         ),
+        // JPEG decoding of a band of rows through libjpeg-turbo's libjpeg API (TurboJPEG 2
+        // decodes whole images only); C because libjpeg reports errors with longjmp.
+        .target(
+            name: "CSightlineJPEG",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -61,7 +68,7 @@ let package = Package(
         ),
         .target(
             name: "SightlineImaging",
-            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CFreeType"],
+            dependencies: ["CSightlineJPEG", "CTurboJPEG", "CPNG", "CWebP", "CFreeType"],
             swiftSettings: optimise
         ),
         .target(

@@ -14,6 +14,12 @@ public enum ImageDecoder {
     ///   (HEIC, AVIF, GIF, BMP, TIFF, JPEG XL), `.unsupportedFeature`, `.truncatedData`,
     ///   `.corruptData`, `.zeroSizedImage` or `.tooManyPixels`.
     public static func decode(data: Data, options: DecodeOptions = DecodeOptions()) throws -> RGBImage {
+        try decode(data: data, options: options, neededRegion: nil)
+    }
+
+    /// `decode(data:options:)` for a caller that reads only `neededRegion(size)` of the
+    /// result: JPEG rows outside it may be left undecoded (black).
+    static func decode(data: Data, options: DecodeOptions, neededRegion: ((ImageSize) -> ImageRect)?) throws -> RGBImage {
         try data.withUnsafeBytes { bytes in
             guard !bytes.isEmpty else { throw ImagingError.emptyData }
             guard let format = ImageFormat.detect(in: ByteReader(bytes: bytes)) else {
@@ -21,7 +27,7 @@ public enum ImageDecoder {
             }
             let decoded: DecodedImage
             switch format {
-            case .jpeg: decoded = try JPEGDecoder.decode(bytes, options: options)
+            case .jpeg: decoded = try JPEGDecoder.decode(bytes, options: options, neededRegion: neededRegion)
             case .png: decoded = try PNGDecoder.decode(bytes, options: options)
             case .webp: decoded = try WebPDecoder.decode(bytes, options: options)
             case .heic, .avif, .gif, .bmp, .tiff, .jpegXL: throw ImagingError.unsupportedFormat(format)

@@ -1,12 +1,22 @@
-// JPEGDecoder: JPEG → RGBImage through libjpeg-turbo's TurboJPEG API, refusing oversized images
-// from the header and decoding at a reduced DCT scale when the caller needs a smaller image.
+// JPEGDecoder: JPEG → RGBImage through libjpeg-turbo, refusing oversized images from the
+// header, decoding at a reduced DCT scale when the caller needs a smaller image, and only the
+// rows under the region it will read when it says which.
+import CSightlineJPEG
 import CTurboJPEG
 
 enum JPEGDecoder {
     /// The DCT scale reductions Pillow's `draft` considers, largest first.
     private static let draftDenominators: [Int32] = [8, 4, 2, 1]
+    /// Progressive files with more scans are refused (TurboJPEG's TJFLAG_LIMITSCANS limit):
+    /// each scan can cost a pass over the whole image, so a hostile file could take minutes.
+    private static let maxScans: Int32 = 500
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws -> DecodedImage {
+    /// - Parameter neededRegion: given the size of the image the caller gets back (upright
+    ///   when `options.applyOrientation`), the part of it the caller will read; rows of the
+    ///   file outside it are then not decoded and left black. Only applied to whole files: a
+    ///   file cut short is decoded in full, so it is refused exactly as without a region.
+    static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions,
+                       neededRegion: ((ImageSize) -> ImageRect)? = nil) throws -> DecodedImage {
         let structure = JPEGStructure(scanning: bytes)
         if let declared = structure.declaredSize {
             try options.checkDimensions(width: declared.width, height: declared.height, format: .jpeg)
@@ -24,7 +34,7 @@ enum JPEGDecoder {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         guard tjDecompressHeader3(handle, source.baseAddress, sourceSize, &width, &height,
                                   &subsampling, &colorspace) == 0 else {
-            throw failure(handle, structure: structure)
+            throw failure(String(cString: tjGetErrorStr2(handle)), structure: structure)
         }
         try options.checkDimensions(width: Int(width), height: Int(height), format: .jpeg)
 
@@ -35,31 +45,41 @@ enum JPEGDecoder {
         let scaledWidth = (Int(width) + Int(denominator) - 1) / Int(denominator)
         let scaledHeight = (Int(height) + Int(denominator) - 1) / Int(denominator)
 
+        let stored = ImageSize(width: scaledWidth, height: scaledHeight)
+        var rows = 0 ..< scaledHeight
+        if let neededRegion, structure.endsWithEndOfImage {
+            let applied = options.applyOrientation ? orientation : .up
+            rows = applied.storedRows(of: neededRegion(applied.swapsWidthAndHeight ? stored.transposed : stored),
+                                      storedSize: stored)
+        }
+
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        let flags = Int32(TJFLAG_LIMITSCANS)  // bounds the work a hostile progressive file can cause
-        func decompress(into destination: UnsafeMutableBufferPointer<UInt8>, pixelFormat: TJPF) throws {
-            let status = tjDecompress2(handle, source.baseAddress, sourceSize, destination.baseAddress,
-                                       Int32(scaledWidth), 0, Int32(scaledHeight),
-                                       Int32(pixelFormat.rawValue), flags)
-            guard status != 0 else { return }
+        func decompress(into destination: UnsafeMutableBufferPointer<UInt8>, pixels: sl_jpeg_pixels) throws {
+            let rowLength = destination.count / scaledHeight
+            UnsafeMutableBufferPointer(rebasing: destination[..<(rows.lowerBound * rowLength)]).initialize(repeating: 0)
+            UnsafeMutableBufferPointer(rebasing: destination[(rows.upperBound * rowLength)...]).initialize(repeating: 0)
+            var message = [CChar](repeating: 0, count: Int(SL_JPEG_MESSAGE_LENGTH))
+            let status = sl_jpeg_decode_rows(source.baseAddress, source.count, denominator, pixels,
+                                             destination.baseAddress, Int32(scaledWidth), Int32(scaledHeight),
+                                             Int32(rows.lowerBound), Int32(rows.upperBound), maxScans, &message)
             // Warnings (e.g. "Corrupt JPEG data: 2 extraneous bytes") still produce a whole image,
             // which is kept, as Pillow does, unless the data was cut short.
-            let isWarning = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
-            if isWarning && structure.endsWithEndOfImage { return }
-            throw failure(handle, structure: structure)
+            if status == SL_JPEG_OK || (status == SL_JPEG_WARNING && structure.endsWithEndOfImage) { return }
+            throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                          structure: structure)
         }
 
         let image: RGBImage
         if isCMYK {
             var cmyk = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 4)
-            try cmyk.withUnsafeMutableBufferPointer { try decompress(into: $0, pixelFormat: TJPF_CMYK) }
+            try cmyk.withUnsafeMutableBufferPointer { try decompress(into: $0, pixels: SL_JPEG_CMYK) }
             image = RGBImage(width: scaledWidth, height: scaledHeight) { rgb in
                 cmyk.withUnsafeBufferPointer { CMYKConversion.convertAdobeCMYK($0, toRGB: rgb) }
             }
         } else {
             // Grayscale JPEGs are expanded to R = G = B by libjpeg-turbo itself.
             image = try RGBImage(width: scaledWidth, height: scaledHeight) { rgb in
-                try decompress(into: rgb, pixelFormat: TJPF_RGB)
+                try decompress(into: rgb, pixels: SL_JPEG_RGB)
             }
         }
         return DecodedImage(image: image, orientation: orientation)
@@ -82,11 +102,10 @@ enum JPEGDecoder {
         return 1
     }
 
-    /// The error for a failed TurboJPEG call: truncated when the data lacks its end-of-image
-    /// marker, corrupt otherwise, with TurboJPEG's own message.
-    private static func failure(_ handle: tjhandle, structure: JPEGStructure) -> ImagingError {
-        let message = String(cString: tjGetErrorStr2(handle))
-        return structure.endsWithEndOfImage
+    /// The error for a failed decode: truncated when the data lacks its end-of-image marker,
+    /// corrupt otherwise, with libjpeg's own message.
+    private static func failure(_ message: String, structure: JPEGStructure) -> ImagingError {
+        structure.endsWithEndOfImage
             ? .corruptData(.jpeg, detail: message)
             : .truncatedData(.jpeg, detail: message)
     }

@@ -89,6 +89,19 @@ public struct ImagePreprocessing: Sendable, Hashable {
         return ImageSize(width: shorterSide, height: shorterSide)
     }
 
+    /// The pixels of an image of `size` that steps 1 and 2 read: the centre crop's rows and
+    /// columns widened by the resize filter's reach. Decoders may leave the rest undecoded.
+    public func sourceRegion(for size: ImageSize) -> ImageRect {
+        let resized = resizedSize(for: size)
+        let crop = ImageRect.centered(width: cropWidth, height: cropHeight, in: resized)
+        func inputs(_ outputs: Range<Int>, input: Int, output: Int) -> Range<Int> {
+            input == output ? outputs : BilinearWeights(inputSize: input, outputSize: output).inputRange(for: outputs)
+        }
+        let columns = inputs(crop.x ..< crop.x + crop.width, input: size.width, output: resized.width)
+        let rows = inputs(crop.y ..< crop.y + crop.height, input: size.height, output: resized.height)
+        return ImageRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
+    }
+
     /// Steps 1 and 2: the resized, centre-cropped image the tensor values are taken from.
     public func preparedImage(from image: RGBImage) -> RGBImage {
         let resized = resizedSize(for: image.size)
