@@ -550,6 +550,10 @@ def add_gemm_cases(suite):
     gemm("gemm_odd_sizes", [7, 33], [33, 19], [19])
     gemm("gemm_both_operands_inputs", [3, 6], [6, 2], [2], b_constant=False)
     gemm("gemm_large_classifier", [8, 640], [1000, 640], [1000], transB=1)
+    # One image through a classifier: the matrix-vector path, with a depth that leaves one,
+    # two and the scalar last step after its four-step loop, and rows that end mid-panel.
+    gemm("gemm_vector_odd_depth", [1, 1283], [1001, 1283], [1001], transB=1)
+    gemm("gemm_vector_short_depth", [1, 6], [13, 6], [13], transB=1)
     gemm("gemm_opset11", [2, 5], [3, 5], [3], opset=11, transB=1)
 
 
