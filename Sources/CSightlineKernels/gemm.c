@@ -435,8 +435,11 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
     float *bp = sl_thread_scratch(SL_SCRATCH_PACKED_B, (size_t)SL_KC * (SL_NC + SL_NR));
     float tile[SL_MR * SL_NR] __attribute__((aligned(64)));
     const int direct_c = job->cs_c == 1;
-    /* A short, contiguous B is read in place: packing it would cost as much as using it. */
-    const int direct_b = job->cs_b == 1 && K <= SL_DIRECT_B_DEPTH;
+    /* A contiguous B is read in place when it is short (packing it would cost as much as
+     * using it) or when few row panels share it (a projection to 16-24 channels: packing
+     * writes and re-reads B for at most four passes over it; with more panels the packed,
+     * L1-friendly copy wins — measured on Lite0's 1x1 layers). */
+    const int direct_b = job->cs_b == 1 && (K <= SL_DIRECT_B_DEPTH || job->M <= 4 * SL_MR);
     for (int jc = j0; jc < j1; jc += SL_NC) {
         int nc = j1 - jc < SL_NC ? j1 - jc : SL_NC;
         for (int pc = 0; pc < K; pc += SL_KC) {

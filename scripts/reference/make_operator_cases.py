@@ -1182,14 +1182,15 @@ def add_fusion_chain_cases(suite):
             c.output("y")
 
     # 1x1 convolutions whose output channels and pixels end part-way through the GEMM's 6x16
-    # tiles (the 1-4 column, narrow and masked edges), with depths read in place (<= 64),
-    # packed in one block and in several (> 256), each with a fused activation and, where the
-    # channels allow, a fused residual Add.
+    # tiles (the 1-4 column, narrow and masked edges), with depths read in place (<= 64, and
+    # any depth when there are at most 24 output channels), packed in one block and in several
+    # (> 256), each with a fused activation and, where the channels allow, a fused residual Add.
     for out_ch, in_ch, height, width, op, residual in [
             (5, 5, 7, 7, "Clip", True), (13, 13, 3, 6, "LeakyRelu", True),
             (16, 16, 14, 14, "Relu", True), (11, 300, 1, 19, "PRelu", False),
             (7, 40, 5, 5, "Sigmoid", False), (9, 70, 2, 7, None, False),
-            (20, 600, 3, 5, "Clip", False), (8, 8, 1, 3, "PRelu", True)]:
+            (20, 600, 3, 5, "Clip", False), (8, 8, 1, 3, "PRelu", True),
+            (24, 96, 4, 8, None, False), (18, 100, 5, 9, "Clip", False), (30, 300, 2, 20, "Relu", False)]:
         name = f"chain_conv1x1_tile_edges_m{out_ch}_k{in_ch}_n{height * width}"
         with suite.case(name, "FusionChain") as c:
             c.input("x", c.randn(1, in_ch, height, width))
