@@ -1,5 +1,6 @@
-// Tests for JPEG decoding: real photos against Pillow, grayscale and CMYK colour spaces, and
-// the reduced-scale (Pillow `draft`) size choice on a 12-megapixel JPEG.
+// Tests for JPEG decoding: real photos against Pillow, grayscale and CMYK colour spaces, the
+// reduced-scale (Pillow `draft`) size choice on a 12-megapixel JPEG, and the refusal of a
+// progressive file with more scans than any encoder writes.
 import Foundation
 import SightlineImaging
 import XCTest
@@ -95,5 +96,30 @@ final class JPEGDecoderTests: XCTestCase {
         let options = DecodeOptions(targetSize: ImageSize(width: 1000, height: 1000))
         let image = try ImageDecoder.decode(contentsOf: Fixtures.url("photo-faces-2008_001322.jpg"), options: options)
         XCTAssertEqual(image.size, ImageSize(width: 500, height: 375))
+    }
+
+    func testProgressiveFileWithThousandsOfScansIsRefused() throws {
+        // A small progressive JPEG whose first scan is repeated 600 times: each scan can cost a
+        // pass over the whole image, so past 500 the file is refused (as TurboJPEG's
+        // TJFLAG_LIMITSCANS does), for the whole decode and for the classifier's path alike.
+        let output = try TemporaryDirectory.shared.file(named: "many-scans-\(UUID().uuidString).jpg")
+        try PillowReference.run("""
+            import io, sys
+            from PIL import Image
+            buffer = io.BytesIO()
+            Image.new('RGB', (64, 48), (120, 30, 200)).save(buffer, 'JPEG', progressive=True)
+            data = buffer.getvalue()
+            start = data.index(b'\\xff\\xda')
+            end = start + 2 + int.from_bytes(data[start + 2:start + 4], 'big')
+            while data[end] != 0xFF or data[end + 1] == 0 or 0xD0 <= data[end + 1] <= 0xD7:
+                end += 1
+            open(sys.argv[1], 'wb').write(data[:end] + data[start:end] * 600 + data[end:])
+            """, [output.path])
+        for decode in [{ try ImageDecoder.decode(contentsOf: output) as Any },
+                       { try ImageDecoder.tensorValues(contentsOf: output, preprocessing: .efficientNetLite) as Any }] {
+            let error = assertImagingError(try decode())
+            guard case .corruptData(.jpeg, let detail) = error else { return XCTFail("got \(String(describing: error))") }
+            XCTAssertTrue(detail.contains("more than 500 scans"), detail)
+        }
     }
 }
