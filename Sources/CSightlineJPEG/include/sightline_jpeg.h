@@ -1,9 +1,10 @@
 /*
- * Sightline's JPEG row decoder: libjpeg-turbo's libjpeg API behind one call that decodes
- * a band of rows of a (scaled) JPEG. TurboJPEG 2 decodes whole images only; this lets a
- * caller that needs part of a photo (a centre crop for a classifier) skip the rest — the
- * rows above the band are entropy-decoded without being rendered, and decoding stops after
- * the band, which spares the entropy decoding of everything below it.
+ * Sightline's JPEG region decoder: libjpeg-turbo's libjpeg API behind one call that decodes
+ * a rectangle of a (scaled) JPEG. TurboJPEG 2 decodes whole images only; this lets a caller
+ * that needs part of a photo (a centre crop for a classifier) skip the rest — the rows above
+ * the region are entropy-decoded without being rendered, columns beside it are not rendered,
+ * and decoding stops after its last row, which spares the entropy decoding of everything
+ * below it.
  */
 #ifndef SIGHTLINE_JPEG_H
 #define SIGHTLINE_JPEG_H
@@ -36,15 +37,17 @@ typedef enum {
 /*
  * Decodes rows [first_row, end_row) of the image scaled by 1/scale_denominator (1, 2, 4
  * or 8) into `pixels`, which holds width × height pixels of the scaled image, row after
- * row without padding; rows outside the band are not written. `width` and `height` must
- * be the scaled size libjpeg computes (ceil(side / scale_denominator)), otherwise the call
- * fails. Progressive files with more than `max_scans` scans are refused (a hostile file
- * could otherwise make each scan cost a pass over the whole image).
+ * row without padding. Of those rows, at least columns [first_column, end_column) are
+ * written (libjpeg widens a column range to whole blocks); pixels outside the band and
+ * those columns are not written. `width` and `height` must be the scaled size libjpeg
+ * computes (ceil(side / scale_denominator)), otherwise the call fails. Progressive files
+ * with more than `max_scans` scans are refused (a hostile file could otherwise make each
+ * scan cost a pass over the whole image).
  */
-sl_jpeg_status sl_jpeg_decode_rows(const unsigned char *data, size_t size, int scale_denominator,
-                                   sl_jpeg_pixels format, unsigned char *pixels, int width, int height,
-                                   int first_row, int end_row, int max_scans,
-                                   char message[SL_JPEG_MESSAGE_LENGTH]);
+sl_jpeg_status sl_jpeg_decode_region(const unsigned char *data, size_t size, int scale_denominator,
+                                     sl_jpeg_pixels format, unsigned char *pixels, int width, int height,
+                                     int first_row, int end_row, int first_column, int end_column,
+                                     int max_scans, char message[SL_JPEG_MESSAGE_LENGTH]);
 
 #ifdef __cplusplus
 }

@@ -10,10 +10,13 @@ enum JPEGDecoder {
     /// Progressive files with more scans are refused (TurboJPEG's TJFLAG_LIMITSCANS limit):
     /// each scan can cost a pass over the whole image, so a hostile file could take minutes.
     private static let maxScans: Int32 = 500
+    /// Columns decoded on each side of a region beyond those the caller reads (see `decode`).
+    private static let columnMargin = 4
 
     /// - Parameter neededRegion: given the size of the image the caller gets back (upright
-    ///   when `options.applyOrientation`), the part of it the caller will read; rows of the
-    ///   file outside it are then not decoded and left black. Only applied to whole files: a
+    ///   when `options.applyOrientation`), the part of it the caller will read; pixels of the
+    ///   file outside it (rows above and beside it, decoded by libjpeg without being rendered;
+    ///   rows below it, not decoded at all) are left black. Only applied to whole files: a
     ///   file cut short is decoded in full, so it is refused exactly as without a region.
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions,
                        neededRegion: ((ImageSize) -> ImageRect)? = nil) throws -> DecodedImage {
@@ -46,22 +49,27 @@ enum JPEGDecoder {
         let scaledHeight = (Int(height) + Int(denominator) - 1) / Int(denominator)
 
         let stored = ImageSize(width: scaledWidth, height: scaledHeight)
-        var rows = 0 ..< scaledHeight
+        var rows = 0 ..< scaledHeight, columns = 0 ..< scaledWidth
         if let neededRegion, structure.endsWithEndOfImage {
             let applied = options.applyOrientation ? orientation : .up
-            rows = applied.storedRows(of: neededRegion(applied.swapsWidthAndHeight ? stored.transposed : stored),
-                                      storedSize: stored)
+            let rect = applied.storedRect(of: neededRegion(applied.swapsWidthAndHeight ? stored.transposed : stored),
+                                          storedSize: stored)
+            rows = rect.y ..< rect.y + rect.height
+            // libjpeg's smooth chroma upsampling treats the edges of a partial row as the image's
+            // edges, so their outermost pixels may differ from a whole decode's: ask for a
+            // margin of columns that are not read.
+            columns = (rect.x - Self.columnMargin ..< rect.x + rect.width + Self.columnMargin).clamped(to: 0 ..< scaledWidth)
         }
 
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         func decompress(into destination: UnsafeMutableBufferPointer<UInt8>, pixels: sl_jpeg_pixels) throws {
-            let rowLength = destination.count / scaledHeight
-            UnsafeMutableBufferPointer(rebasing: destination[..<(rows.lowerBound * rowLength)]).initialize(repeating: 0)
-            UnsafeMutableBufferPointer(rebasing: destination[(rows.upperBound * rowLength)...]).initialize(repeating: 0)
+            // Pixels outside the region are not decoded; they are black.
+            if rows.count < scaledHeight || columns.count < scaledWidth { destination.initialize(repeating: 0) }
             var message = [CChar](repeating: 0, count: Int(SL_JPEG_MESSAGE_LENGTH))
-            let status = sl_jpeg_decode_rows(source.baseAddress, source.count, denominator, pixels,
-                                             destination.baseAddress, Int32(scaledWidth), Int32(scaledHeight),
-                                             Int32(rows.lowerBound), Int32(rows.upperBound), maxScans, &message)
+            let status = sl_jpeg_decode_region(source.baseAddress, source.count, denominator, pixels,
+                                               destination.baseAddress, Int32(scaledWidth), Int32(scaledHeight),
+                                               Int32(rows.lowerBound), Int32(rows.upperBound),
+                                               Int32(columns.lowerBound), Int32(columns.upperBound), maxScans, &message)
             // Warnings (e.g. "Corrupt JPEG data: 2 extraneous bytes") still produce a whole image,
             // which is kept, as Pillow does, unless the data was cut short.
             if status == SL_JPEG_OK || (status == SL_JPEG_WARNING && structure.endsWithEndOfImage) { return }

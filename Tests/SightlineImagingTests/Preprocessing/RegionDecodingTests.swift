@@ -1,7 +1,7 @@
 // Tests for decoding only what a preprocessing reads: the source region of a resize + centre
-// crop, the stored rows behind an upright rectangle for every EXIF orientation, and the file →
-// tensor path (which decodes only those JPEG rows) giving exactly the values of a whole decode
-// for every chroma subsampling, progressive and grayscale files, CMYK and all orientations.
+// crop, the stored rectangle behind an upright one for every EXIF orientation, and the file →
+// tensor path (which decodes only that part of a JPEG) giving exactly the values of a whole
+// decode for every chroma subsampling, progressive and grayscale files, CMYK and all orientations.
 import Foundation
 @testable import SightlineImaging
 import XCTest
@@ -52,23 +52,28 @@ final class RegionDecodingTests: XCTestCase {
         }
     }
 
-    func testStoredRowsMatchWhatOrientingThePixelsReads() {
+    func testStoredRectMatchesWhatOrientingThePixelsReads() {
         let stored = ImageSize(width: 7, height: 5)
-        // Each stored pixel's red value is its row, so the upright rect's pixels name their rows.
+        // Each stored pixel's red value is its row and green its column, so the upright rect's
+        // pixels name where they were stored.
         var image = RGBImage(width: stored.width, height: stored.height, color: .black)
         for y in 0 ..< stored.height {
-            for x in 0 ..< stored.width { image[x, y] = RGBColor(red: UInt8(y), green: 0, blue: 0) }
+            for x in 0 ..< stored.width { image[x, y] = RGBColor(red: UInt8(y), green: UInt8(x), blue: 0) }
         }
         for orientation in ImageOrientation.allCases {
             let upright = image.applyingOrientation(orientation)
             for rect in [ImageRect(x: 1, y: 2, width: 2, height: 2), ImageRect(x: 0, y: 0, width: 1, height: 1),
                          ImageRect(x: 0, y: 1, width: upright.width, height: 3)] {
-                var rows = Set<Int>()
+                var rows = Set<Int>(), columns = Set<Int>()
                 for y in rect.y ..< rect.y + rect.height {
-                    for x in rect.x ..< rect.x + rect.width { rows.insert(Int(upright[x, y].red)) }
+                    for x in rect.x ..< rect.x + rect.width {
+                        rows.insert(Int(upright[x, y].red))
+                        columns.insert(Int(upright[x, y].green))
+                    }
                 }
-                let range = orientation.storedRows(of: rect, storedSize: stored)
-                XCTAssertEqual(Set(range), rows, "orientation \(orientation.rawValue), \(rect)")
+                let storedRect = orientation.storedRect(of: rect, storedSize: stored)
+                XCTAssertEqual(Set(storedRect.y ..< storedRect.y + storedRect.height), rows, "orientation \(orientation.rawValue), \(rect)")
+                XCTAssertEqual(Set(storedRect.x ..< storedRect.x + storedRect.width), columns, "orientation \(orientation.rawValue), \(rect)")
             }
         }
     }

@@ -1,5 +1,5 @@
 /*
- * The JPEG row decoder (see sightline_jpeg.h). libjpeg reports fatal errors through
+ * The JPEG region decoder (see sightline_jpeg.h). libjpeg reports fatal errors through
  * error_exit, which must not return: it jumps back here with longjmp, which is why this
  * lives in C and not in Swift.
  */
@@ -7,6 +7,7 @@
 
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jpeglib.h>
@@ -49,13 +50,14 @@ static void on_progress(j_common_ptr info) {
     }
 }
 
-sl_jpeg_status sl_jpeg_decode_rows(const unsigned char *data, size_t size, int scale_denominator,
-                                   sl_jpeg_pixels format, unsigned char *pixels, int width, int height,
-                                   int first_row, int end_row, int max_scans,
-                                   char message[SL_JPEG_MESSAGE_LENGTH]) {
+sl_jpeg_status sl_jpeg_decode_region(const unsigned char *data, size_t size, int scale_denominator,
+                                     sl_jpeg_pixels format, unsigned char *pixels, int width, int height,
+                                     int first_row, int end_row, int first_column, int end_column,
+                                     int max_scans, char message[SL_JPEG_MESSAGE_LENGTH]) {
     struct jpeg_decompress_struct decoder;
     row_error_manager errors;
     scan_limit limit;
+    unsigned char *volatile row_buffer = NULL;   /* volatile: freed after a longjmp */
     message[0] = '\0';
     decoder.err = jpeg_std_error(&errors.base);
     errors.base.error_exit = on_error;
@@ -65,6 +67,7 @@ sl_jpeg_status sl_jpeg_decode_rows(const unsigned char *data, size_t size, int s
     /* Everything the jump can reach is set before setjmp, so nothing is read indeterminate. */
     if (setjmp(errors.escape)) {
         jpeg_destroy_decompress(&decoder);
+        free(row_buffer);
         return SL_JPEG_ERROR;
     }
     jpeg_create_decompress(&decoder);
@@ -88,16 +91,39 @@ sl_jpeg_status sl_jpeg_decode_rows(const unsigned char *data, size_t size, int s
     }
     if (first_row < 0) first_row = 0;
     if (end_row > height) end_row = height;
-    if (first_row > 0 && first_row < end_row) jpeg_skip_scanlines(&decoder, (JDIMENSION)first_row);
+    if (first_column < 0) first_column = 0;
+    if (end_column > width) end_column = width;
     const size_t stride = (size_t)width * (size_t)channels;
+    /* Columns: libjpeg widens the range to whole blocks and then writes rows of just those
+     * pixels, which go through a row buffer to their place in the image's rows. */
+    JDIMENSION column = 0, columns = (JDIMENSION)width;
+    if (first_row < end_row && first_column < end_column && (first_column > 0 || end_column < width)) {
+        column = (JDIMENSION)first_column;
+        columns = (JDIMENSION)(end_column - first_column);
+        jpeg_crop_scanline(&decoder, &column, &columns);
+        if (columns < (JDIMENSION)width) {
+            row_buffer = malloc((size_t)columns * (size_t)channels);
+            if (!row_buffer) {
+                snprintf(message, SL_JPEG_MESSAGE_LENGTH, "out of memory for a row of %u pixels", columns);
+                jpeg_destroy_decompress(&decoder);
+                return SL_JPEG_ERROR;
+            }
+        }
+    }
+    if (first_row > 0 && first_row < end_row) jpeg_skip_scanlines(&decoder, (JDIMENSION)first_row);
     while ((int)decoder.output_scanline < end_row) {
-        JSAMPROW row = pixels + (size_t)decoder.output_scanline * stride;
+        unsigned char *destination = pixels + (size_t)decoder.output_scanline * stride;
+        JSAMPROW row = row_buffer ? row_buffer : destination;
         if (jpeg_read_scanlines(&decoder, &row, 1) != 1) {
             snprintf(message, SL_JPEG_MESSAGE_LENGTH, "libjpeg stopped at row %u of %d", decoder.output_scanline, height);
             jpeg_destroy_decompress(&decoder);
+            free(row_buffer);
             return SL_JPEG_ERROR;
         }
+        if (row_buffer) memcpy(destination + (size_t)column * channels, row_buffer, (size_t)columns * channels);
     }
+    free(row_buffer);
+    row_buffer = NULL;
     /* Finishing reads the rest of the data (and would warn about its faults); stopping
      * after the band is the point, so a band that ends early aborts instead. */
     if (end_row == height) jpeg_finish_decompress(&decoder);
