@@ -18,7 +18,7 @@ public enum ImageDecoder {
     }
 
     /// `decode(data:options:)` for a caller that reads only `neededRegion(size)` of the
-    /// result: JPEG rows outside it may be left undecoded (black).
+    /// result: JPEG pixels outside it may be left undecoded (black).
     static func decode(data: Data, options: DecodeOptions, neededRegion: ((ImageSize) -> ImageRect)?) throws -> RGBImage {
         try data.withUnsafeBytes { bytes in
             guard !bytes.isEmpty else { throw ImagingError.emptyData }

@@ -1,6 +1,6 @@
 // JPEGDecoder: JPEG → RGBImage through libjpeg-turbo, refusing oversized images from the
 // header, decoding at a reduced DCT scale when the caller needs a smaller image, and only the
-// rows under the region it will read when it says which.
+// part of it the caller will read when it says which.
 import CSightlineJPEG
 import CTurboJPEG
 

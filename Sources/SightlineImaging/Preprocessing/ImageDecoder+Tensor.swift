@@ -1,12 +1,12 @@
 // ImageDecoder+Tensor: file or data → model input values in one call, decoding JPEGs at the
-// reduced scale the preprocessing allows and only the rows its crop reads.
+// reduced scale the preprocessing allows and only the part its crop reads.
 import Foundation
 
 extension ImageDecoder {
     /// Decodes an image file and returns its model input (see `RGBImage.tensorValues`). JPEGs
     /// are decoded at the smallest DCT scale that still covers
     /// `preprocessing.decodeTargetSize`, which makes large photos several times faster, and
-    /// only the rows `preprocessing.sourceRegion` covers (the values are the same as from a
+    /// only the pixels `preprocessing.sourceRegion` covers (the values are the same as from a
     /// whole decode).
     public static func tensorValues(contentsOf url: URL, preprocessing: ImagePreprocessing,
                                     maxPixels: Int = DecodeOptions.defaultMaxPixels) throws -> [Float] {
