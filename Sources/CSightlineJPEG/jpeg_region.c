@@ -6,6 +6,7 @@
 #include "sightline_jpeg.h"
 
 #include <setjmp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,14 +41,21 @@ static void on_message(j_common_ptr info, int level) {
     errors->warned = 1;
 }
 
+/* Sightline's own refusals take libjpeg's way out too, so every failure is cleaned up in one place. */
+__attribute__((format(printf, 2, 3), noreturn))
+static void fail(row_error_manager *errors, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(errors->message, SL_JPEG_MESSAGE_LENGTH, format, arguments);
+    va_end(arguments);
+    longjmp(errors->escape, 1);
+}
+
 static void on_progress(j_common_ptr info) {
     scan_limit *limit = (scan_limit *)info->progress;
     j_decompress_ptr decoder = (j_decompress_ptr)info;
-    if (decoder->input_scan_number > limit->max_scans) {
-        snprintf(limit->errors->message, SL_JPEG_MESSAGE_LENGTH,
-                 "Progressive JPEG image has more than %d scans", limit->max_scans);
-        longjmp(limit->errors->escape, 1);
-    }
+    if (decoder->input_scan_number > limit->max_scans)
+        fail(limit->errors, "Progressive JPEG image has more than %d scans", limit->max_scans);
 }
 
 sl_jpeg_status sl_jpeg_decode_region(const unsigned char *data, size_t size, int scale_denominator,
@@ -84,10 +92,8 @@ sl_jpeg_status sl_jpeg_decode_region(const unsigned char *data, size_t size, int
     const int channels = format == SL_JPEG_CMYK ? 4 : 3;
     if ((int)decoder.output_width != width || (int)decoder.output_height != height ||
         decoder.output_components != channels) {
-        snprintf(message, SL_JPEG_MESSAGE_LENGTH, "the scaled image is %ux%u with %d components, expected %dx%d with %d",
-                 decoder.output_width, decoder.output_height, decoder.output_components, width, height, channels);
-        jpeg_destroy_decompress(&decoder);
-        return SL_JPEG_ERROR;
+        fail(&errors, "the scaled image is %ux%u with %d components, expected %dx%d with %d",
+             decoder.output_width, decoder.output_height, decoder.output_components, width, height, channels);
     }
     if (first_row < 0) first_row = 0;
     if (end_row > height) end_row = height;
@@ -103,23 +109,15 @@ sl_jpeg_status sl_jpeg_decode_region(const unsigned char *data, size_t size, int
         jpeg_crop_scanline(&decoder, &column, &columns);
         if (columns < (JDIMENSION)width) {
             row_buffer = malloc((size_t)columns * (size_t)channels);
-            if (!row_buffer) {
-                snprintf(message, SL_JPEG_MESSAGE_LENGTH, "out of memory for a row of %u pixels", columns);
-                jpeg_destroy_decompress(&decoder);
-                return SL_JPEG_ERROR;
-            }
+            if (!row_buffer) fail(&errors, "out of memory for a row of %u pixels", columns);
         }
     }
     if (first_row > 0 && first_row < end_row) jpeg_skip_scanlines(&decoder, (JDIMENSION)first_row);
     while ((int)decoder.output_scanline < end_row) {
         unsigned char *destination = pixels + (size_t)decoder.output_scanline * stride;
         JSAMPROW row = row_buffer ? row_buffer : destination;
-        if (jpeg_read_scanlines(&decoder, &row, 1) != 1) {
-            snprintf(message, SL_JPEG_MESSAGE_LENGTH, "libjpeg stopped at row %u of %d", decoder.output_scanline, height);
-            jpeg_destroy_decompress(&decoder);
-            free(row_buffer);
-            return SL_JPEG_ERROR;
-        }
+        if (jpeg_read_scanlines(&decoder, &row, 1) != 1)
+            fail(&errors, "libjpeg stopped at row %u of %d", decoder.output_scanline, height);
         if (row_buffer) memcpy(destination + (size_t)column * channels, row_buffer, (size_t)columns * channels);
     }
     free(row_buffer);
