@@ -1,7 +1,7 @@
 // RequestHeadDeadlineTests: the deadline for a connection's first request head, on an embedded
 // channel with a clock the test moves — a head that arrives in time (whole, in pieces, with bare
 // LFs) lets every byte through and removes the deadline; silence, a trickled head or only empty
-// lines are answered 408 naming the limit and the connection is closed.
+// lines are answered 408 naming the limit, with the security headers, and the connection is closed.
 import Foundation
 import NIOCore
 import NIOEmbedded
@@ -42,6 +42,8 @@ final class RequestHeadDeadlineTests: XCTestCase {
         XCTAssertTrue(parts[0].hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), answer, file: file, line: line)
         XCTAssertTrue(parts[0].contains("\r\nConnection: close"), answer, file: file, line: line)
         XCTAssertTrue(parts[0].contains("\r\nContent-Length: \(parts[1].utf8.count)"), answer, file: file, line: line)
+        XCTAssertTrue(parts[0].contains("\r\nContent-Security-Policy: default-src 'self';"), answer, file: file, line: line)
+        XCTAssertTrue(parts[0].contains("\r\nX-Frame-Options: DENY"), answer, file: file, line: line)
         let body = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: [String: String]]
         XCTAssertEqual(body?["error"]?["code"], "request_timeout", file: file, line: line)
         XCTAssertTrue(body?["error"]?["message"]?.contains("request time limit of 2 s (--request-timeout-seconds)") == true,

@@ -48,7 +48,8 @@ final class RequestHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelH
         response = Self.timeoutResponse(limit: limit)
     }
 
-    /// The whole HTTP/1.1 answer: 408 `request_timeout` naming the limit, `Connection: close`.
+    /// The whole HTTP/1.1 answer: 408 `request_timeout` naming the limit, `Connection: close`,
+    /// with the security headers every other answer carries.
     static func timeoutResponse(limit: Duration) -> String {
         let seconds = RequestTimeoutMiddleware<BasicRequestContext>.seconds(limit)
         let error = APIError(.requestTimeout, code: "request_timeout", message: """
@@ -56,8 +57,10 @@ final class RequestHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelH
             (--request-timeout-seconds) of the connection opening.
             """)
         let body = error.json.text
+        let security = SecurityHeadersMiddleware<BasicRequestContext>.fields
+            .map { "\($0.name.rawName): \($0.value)\r\n" }.joined()
         return "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n" + security + "\r\n" + body
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

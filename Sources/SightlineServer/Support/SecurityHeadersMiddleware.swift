@@ -12,6 +12,18 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             + "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
 
+    /// The headers, in order; the raw 408 for a head that never arrives carries them too.
+    static var fields: [HTTPField] {
+        [
+            HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy),
+            HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+            HTTPField(name: HTTPField.Name("X-Frame-Options")!, value: "DENY"),
+            HTTPField(name: HTTPField.Name("Referrer-Policy")!, value: "no-referrer"),
+            HTTPField(name: HTTPField.Name("Permissions-Policy")!, value: "camera=(self), microphone=(), geolocation=()"),
+            HTTPField(name: HTTPField.Name("Cross-Origin-Opener-Policy")!, value: "same-origin"),
+        ]
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         if Self.isCrossSiteWrite(request) {
@@ -21,12 +33,9 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } else {
             response = try await next(request, context)
         }
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(self), microphone=(), geolocation=()"
-        response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
+        for field in Self.fields {
+            response.headers[field.name] = field.value
+        }
         return response
     }
 
