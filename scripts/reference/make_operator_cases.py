@@ -1133,6 +1133,57 @@ def add_fusion_chain_cases(suite):
         c.node("Add", ["bn2", "x"], ["y"])
         c.output("y")
 
+    # Inverted-residual blocks whose inner activations exceed 1 MB per image, so the engine
+    # runs 3x3 ones on bands of rows: stride 2 on an even plane (Lite0's blocks.1), stride 1
+    # with a residual over a batch, no expansion (blocks.0), and odd sizes whose last bands
+    # reach past the bottom edge, with other activations fused. A 5x5 stride-2 block of that
+    # size runs whole.
+    def banded_block(name, x_shape, inner, out_ch, kernel, stride, pads, expand=True,
+                     activations=("Clip", "Clip"), residual=False):
+        with suite.case(name, "FusionChain") as c:
+            c.input("x", c.randn(*x_shape))
+            if "Clip" in activations:
+                relu6_bounds(c)
+
+            def activate(value, op, channels, label):
+                if op == "Clip":
+                    c.node("Clip", [value, "zero", "six"], [f"{label}_act"])
+                elif op == "PRelu":
+                    c.init(f"{label}_slope", c.uniform(0.05, 0.5, channels, 1, 1))
+                    c.node("PRelu", [value, f"{label}_slope"], [f"{label}_act"])
+                else:
+                    c.node(op, [value], [f"{label}_act"])
+                return f"{label}_act"
+
+            last = "x"
+            if expand:
+                c.init("w_expand", c.weights(inner, x_shape[1], 1, 1))
+                c.init("b_expand", c.randn(inner, scale=0.5))
+                c.node("Conv", ["x", "w_expand", "b_expand"], ["expand"])
+                last = activate("expand", activations[0], inner, "expand")
+            c.init("w_depthwise", c.weights(inner, 1, kernel, kernel))
+            c.node("Conv", [last, "w_depthwise"], ["depthwise"], group=inner,
+                   strides=[stride, stride], pads=pads)
+            c.node("BatchNormalization", ["depthwise"] + batch_norm_parameters(c, "bn", inner),
+                   ["bn"], epsilon=1e-3)
+            last = activate("bn", activations[1], inner, "depthwise")
+            c.init("w_project", c.weights(out_ch, inner, 1, 1))
+            c.init("b_project", c.randn(out_ch, scale=0.5))
+            c.node("Conv", [last, "w_project", "b_project"], ["project" if residual else "y"])
+            if residual:
+                c.node("Add", ["project", "x"], ["y"])
+            c.output("y")
+
+    banded_block("chain_banded_block_stride2", [1, 16, 112, 112], 96, 24, 3, 2, [0, 0, 1, 1])
+    banded_block("chain_banded_block_residual_batch2", [2, 24, 48, 48], 144, 24, 3, 1,
+                 [1, 1, 1, 1], residual=True)
+    banded_block("chain_banded_block_no_expansion", [1, 32, 96, 96], 32, 16, 3, 1, [1, 1, 1, 1],
+                 expand=False)
+    banded_block("chain_banded_block_odd_stride2", [1, 8, 75, 61], 72, 12, 3, 2, [1, 1, 1, 1],
+                 activations=("LeakyRelu", "PRelu"))
+    banded_block("chain_large_block_5x5_stride2", [1, 8, 75, 61], 72, 12, 5, 2, [2, 2, 2, 2],
+                 activations=("Relu", "Sigmoid"))
+
     # The Conv output is also a graph output: fusing the activation in place would corrupt it.
     with suite.case("chain_large_conv_bn_clip", "FusionChain") as c:
         c.input("x", c.randn(1, 32, 40, 40, scale=2))

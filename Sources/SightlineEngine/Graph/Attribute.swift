@@ -76,6 +76,16 @@ extension Node {
         throw EngineError.invalidAttribute(node: self.name, op: opType, attribute: name, reason: "required but missing")
     }
 
+    public func strings(_ name: String, default value: [String]? = nil) throws -> [String] {
+        switch attributes[name] {
+        case .strings(let v)?: return v
+        case nil: if let value { return value }
+        case let other?: throw EngineError.invalidAttribute(node: self.name, op: opType, attribute: name,
+                                                            reason: "expected strings, found \(other.kindName)")
+        }
+        throw EngineError.invalidAttribute(node: self.name, op: opType, attribute: name, reason: "required but missing")
+    }
+
     public func tensor(_ name: String) throws -> Tensor {
         switch attributes[name] {
         case .tensor(let v)?: return v

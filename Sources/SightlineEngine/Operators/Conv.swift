@@ -7,12 +7,12 @@ import CSightlineKernels
 
 final class ConvKernel: Kernel {
     let label: NodeLabel
-    private let window: SpatialWindow
+    let window: SpatialWindow
     private let group: Int
-    private let weightShape: [Int]            // [M, C/group, kh, kw]
+    let weightShape: [Int]                    // [M, C/group, kh, kw]
     private let activation: FusedActivation
-    private let isDepthwise: Bool
-    private let isPointwise: Bool
+    let isDepthwise: Bool
+    let isPointwise: Bool
     /// Packed GEMM panels per group, or the raw depthwise filters; nil when weights are a runtime input.
     private let packedWeights: UnsafeMutablePointer<Float>?
     private let packedGroupStride: Int
@@ -20,6 +20,8 @@ final class ConvKernel: Kernel {
     /// How many values `constantBias` holds; it must be one per output channel.
     private let constantBiasCount: Int
     private let constantSlope: UnsafeMutablePointer<Float>?
+    /// A bias input that is not a constant (given at run time).
+    private let hasRuntimeBias: Bool
 
     init(_ context: CompileContext) throws {
         let node = context.node
@@ -96,6 +98,7 @@ final class ConvKernel: Kernel {
         }
         constantBias = ConvKernel.copy(bias)
         constantBiasCount = bias?.count ?? 0
+        hasRuntimeBias = bias == nil && node.input(2) != nil
         constantSlope = ConvKernel.copy(context.constantInput(4))
     }
 
@@ -105,6 +108,12 @@ final class ConvKernel: Kernel {
         if constantBias != nil { inputs.insert(2) }
         if constantSlope != nil { inputs.insert(4) }
         return inputs
+    }
+
+    /// True when weights, bias and slopes were all constant, so the kernel can run as a stage
+    /// of a fused block (`pointwise`, `depthwise`) without its runtime inputs.
+    var isSelfContained: Bool {
+        packedWeights != nil && !hasRuntimeBias && (activation.kind != SL_ACT_PRELU || constantSlope != nil)
     }
 
     /// Bytes of unfolded input per band: about half of a core's L2 cache.
@@ -251,5 +260,51 @@ final class ConvKernel: Kernel {
             }
         }
         return [output]
+    }
+
+    // MARK: Stages of a fused block
+
+    /// The epilogue with this convolution's constant bias, activation and slopes.
+    private func stageEpilogue(residual: UnsafePointer<Float>? = nil) -> sl_epilogue {
+        sl_epilogue(bias: constantBias.map { UnsafePointer($0) }, residual: residual,
+                    activation: Int32(activation.kind.rawValue), p0: activation.p0, p1: activation.p1,
+                    slope: constantSlope.map { UnsafePointer($0) })
+    }
+
+    /// This 1×1 convolution (`isPointwise`, `isSelfContained`) on `columns` pixels: input channel
+    /// rows lie `inputStride` floats apart, output rows `outputStride` apart, and the residual,
+    /// if any, is laid out like the output.
+    func pointwise(_ input: UnsafePointer<Float>, inputStride: Int, columns: Int,
+                   into output: UnsafeMutablePointer<Float>, outputStride: Int,
+                   residual: UnsafePointer<Float>?, pool: OpaquePointer?) {
+        var epilogue = stageEpilogue(residual: residual)
+        sl_gemm_packed(Int32(weightShape[0]), Int32(columns), Int32(weightShape[1]), packedWeights,
+                       input, inputStride, 1, output, outputStride, 1, &epilogue, pool)
+    }
+
+    /// The geometry of this depthwise convolution (`isDepthwise`) over a whole
+    /// `height` × `width` plane, or an error when the plane is smaller than the window.
+    func depthwiseGeometry(height: Int, width: Int) throws -> sl_conv_geometry {
+        let rows = window.output(axis: 0, size: height)
+        let cols = window.output(axis: 1, size: width)
+        guard rows.size > 0, cols.size > 0 else {
+            throw shapeError("input \(height)x\(width) is smaller than the kernel window")
+        }
+        return sl_conv_geometry(
+            channels: Int32(weightShape[0]), in_h: Int32(height), in_w: Int32(width),
+            out_h: Int32(rows.size), out_w: Int32(cols.size),
+            kernel_h: Int32(weightShape[2]), kernel_w: Int32(weightShape[3]),
+            stride_h: Int32(window.strides[0]), stride_w: Int32(window.strides[1]),
+            dilation_h: Int32(window.dilations[0]), dilation_w: Int32(window.dilations[1]),
+            pad_top: Int32(rows.padBegin), pad_left: Int32(cols.padBegin))
+    }
+
+    /// This depthwise convolution (`isDepthwise`, `isSelfContained`) over `geometry`, which may
+    /// describe a band of the plane.
+    func depthwise(_ input: UnsafePointer<Float>, geometry: sl_conv_geometry,
+                   into output: UnsafeMutablePointer<Float>, pool: OpaquePointer?) {
+        var geometry = geometry
+        var epilogue = stageEpilogue()
+        sl_depthwise_conv(input, packedWeights, output, &geometry, &epilogue, pool)
     }
 }

@@ -43,7 +43,11 @@ enum OperatorRegistry {
 
     /// The engine's own fused operators.
     private static func internalFactory(_ op: String) -> ((CompileContext) throws -> Kernel)? {
-        op == "FusedConv" ? ConvKernel.init : nil
+        switch op {
+        case "FusedConv": return ConvKernel.init
+        case "FusedMBConv": return MBConvKernel.init
+        default: return nil
+        }
     }
 
     static func isStandardDomain(_ domain: String) -> Bool { domain.isEmpty || domain == "ai.onnx" }

@@ -1,5 +1,6 @@
 // GraphOptimizer: the load-time passes, in order — drop identities, fold BatchNorm into
-// the preceding Conv, fuse a following activation and a residual Add into the Conv.
+// the preceding Conv, fuse a following activation and a residual Add into the Conv, then join
+// each inverted-residual block (expansion, depthwise, projection) into one node.
 // Each pass keeps the graph's meaning; tests compare optimised and plain runs.
 
 enum GraphOptimizer {
@@ -8,6 +9,7 @@ enum GraphOptimizer {
         IdentityElimination.apply(&graph)
         BatchNormFolding.apply(&graph)
         ConvFusion.apply(&graph)
+        MBConvFusion.apply(&graph)
         return graph
     }
 }

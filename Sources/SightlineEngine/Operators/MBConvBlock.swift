@@ -1,0 +1,241 @@
+// MBConvBlock: the internal FusedMBConv operator — an inverted-residual block (an optional 1×1
+// expansion, a depthwise convolution, a 1×1 projection with an optional residual) joined by
+// MBConvFusion. When the block's inner activations are large, each thread runs it on bands of
+// output rows: the expansion computes just the input rows a band's depthwise window reads
+// (keeping the rows the next band shares), then the depthwise and the projection run while
+// those rows are still in the core's cache, so the wide inner tensors never travel to memory.
+// Blocks on small planes, and blocks whose windows overlap by more than two rows (5×5), run
+// their three stages whole, each spread over the pool.
+//
+// Node layout: input 0 is the block's input; then four inputs per stage (weights, bias,
+// residual, slope; "" when absent). Each stage's Conv attributes carry its name and a dot as a
+// prefix ("depthwise.strides"); the "stages" attribute lists the stages in order.
+
+import CSightlineKernels
+
+final class MBConvKernel: Kernel {
+    let label: NodeLabel
+    private let expand: ConvKernel?
+    private let depthwise: ConvKernel
+    private let project: ConvKernel
+    /// Index of the projection's residual input.
+    private let residualInput: Int
+    private let prepacked: Set<Int>
+
+    static let stageNames = ["expand", "depthwise", "project"]
+    /// Blocks whose expanded input or depthwise output takes at least this many bytes per image
+    /// run in bands; below it the stages stay in cache anyway.
+    static let bandedInnerBytes = 1 << 20
+    /// Bands pay off only when consecutive bands' windows share at most this many input rows
+    /// (3×3 windows): Lite0's 5×5 stride-2 block measured slower in bands than whole.
+    static let bandedSharedRows = 2
+    /// Bytes of expanded rows one band holds (with `bandOutputBytes`, well inside a core's L2).
+    private static let bandInputBytes = 512 * 1024
+    /// Bytes of depthwise output one band holds when there is no expansion.
+    private static let bandOutputBytes = 128 * 1024
+
+    init(_ context: CompileContext) throws {
+        let node = context.node
+        label = NodeLabel(node)
+        let stages = try node.strings("stages")
+        guard stages == Self.stageNames || stages == Array(Self.stageNames.dropFirst()) else {
+            throw context.invalidAttribute("stages", "must be \(Self.stageNames) or its last two, got \(stages)")
+        }
+        guard node.inputs.count == 1 + 4 * stages.count else {
+            throw EngineError.shapeMismatch(node: node.name, op: node.opType, reason:
+                "has \(node.inputs.count) inputs; \(stages.count) stages need \(1 + 4 * stages.count)")
+        }
+        var kernels: [ConvKernel] = []
+        var prepacked: Set<Int> = []
+        for (index, stage) in stages.enumerated() {
+            let prefix = stage + "."
+            var attributes: [String: Attribute] = [:]
+            for (key, value) in node.attributes where key.hasPrefix(prefix) {
+                attributes[String(key.dropFirst(prefix.count))] = value
+            }
+            let inputs = [index == 0 ? node.inputs[0] : ""] + node.inputs[(1 + 4 * index)..<(5 + 4 * index)]
+            let stageNode = Node(name: "\(node.name) (\(stage))", opType: "FusedConv", domain: OperatorRegistry.internalDomain,
+                                 inputs: Array(inputs), outputs: [], attributes: attributes)
+            let kernel = try ConvKernel(CompileContext(node: stageNode, opset: context.opset, constants: context.constants))
+            guard kernel.isSelfContained else {
+                throw context.invalidAttribute("stages", "the \(stage) stage needs constant weights, bias and slopes")
+            }
+            if index < stages.count - 1, stageNode.input(3) != nil {
+                throw context.invalidAttribute("stages", "only the projection may add a residual")
+            }
+            prepacked.formUnion(kernel.prepackedInputs.map { 4 * index + $0 })
+            kernels.append(kernel)
+        }
+        expand = stages.count == 3 ? kernels[0] : nil
+        depthwise = kernels[kernels.count - 2]
+        project = kernels[kernels.count - 1]
+        residualInput = 4 * stages.count - 1
+        self.prepacked = prepacked
+        let inner = depthwise.weightShape[0]
+        guard depthwise.isDepthwise, project.isPointwise, expand?.isPointwise ?? true else {
+            throw context.invalidAttribute("stages", "must be a 1×1 expansion, a depthwise convolution and a 1×1 projection")
+        }
+        guard expand.map({ $0.weightShape[0] == inner }) ?? true, project.weightShape[1] == inner else {
+            throw EngineError.shapeMismatch(node: node.name, op: node.opType, reason:
+                "the stages' channels disagree: expansion \(expand?.weightShape ?? []), depthwise \(depthwise.weightShape), "
+                + "projection \(project.weightShape)")
+        }
+    }
+
+    var prepackedInputs: Set<Int> { prepacked }
+
+    func execute(_ inputs: [RuntimeValue?], _ context: ExecutionContext) throws -> [RuntimeValue] {
+        let x = try requiredFloat(inputs, 0)
+        guard x.rank == 4 else { throw shapeError("input must be 4-D NCHW, got shape \(x.shape)") }
+        let (batch, channels, height, width) = (x.shape[0], x.shape[1], x.shape[2], x.shape[3])
+        let inner = depthwise.weightShape[0]
+        let expected = expand?.weightShape[1] ?? inner
+        guard channels == expected else { throw shapeError("input has \(channels) channels, the block expects \(expected)") }
+        let geometry = try depthwise.depthwiseGeometry(height: height, width: width)
+        let plan = BlockShape(batch: batch, channels: channels, inner: inner, outputChannels: project.weightShape[0],
+                              height: height, width: width, geometry: geometry)
+        let residual = inputs.count > residualInput ? inputs[residualInput] : nil
+        let output = try context.allocate([batch, plan.outputChannels, plan.outHeight, plan.outWidth])
+        if let residual, residual.shape != output.shape {
+            throw shapeError("residual of shape \(residual.shape) does not match the output \(output.shape)")
+        }
+        let innerBytes = 4 * inner * max(expand == nil ? 0 : plan.inPlane, plan.outPlane)
+        if innerBytes < Self.bandedInnerBytes || plan.extent - plan.stride > Self.bandedSharedRows {
+            try runWhole(x, residual, output, plan, context)
+        } else {
+            try runBanded(x, residual, output, plan, context)
+        }
+        return [output]
+    }
+
+    /// Sizes of one run of the block.
+    private struct BlockShape {
+        let batch, channels, inner, outputChannels, height, width: Int
+        let geometry: sl_conv_geometry
+        var outHeight: Int { Int(geometry.out_h) }
+        var outWidth: Int { Int(geometry.out_w) }
+        var inPlane: Int { height * width }
+        var outPlane: Int { outHeight * outWidth }
+        /// Input rows one output row's window spans.
+        var extent: Int { Int((geometry.kernel_h - 1) * geometry.dilation_h + 1) }
+        var stride: Int { Int(geometry.stride_h) }
+    }
+
+    /// The three stages one after another on whole planes, each over the pool.
+    private func runWhole(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
+                          _ shape: BlockShape, _ context: ExecutionContext) throws {
+        let pool = context.threadPool.pool
+        let expanded = try expand == nil ? nil : context.scratchFloats(shape.inner * shape.inPlane)
+        let middle = try context.scratchFloats(shape.inner * shape.outPlane)
+        for n in 0..<shape.batch {
+            var source = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
+            if let expand, let expanded {
+                expand.pointwise(source, inputStride: shape.inPlane, columns: shape.inPlane, into: expanded,
+                                 outputStride: shape.inPlane, residual: nil, pool: pool)
+                source = UnsafePointer(expanded)
+            }
+            depthwise.depthwise(source, geometry: shape.geometry, into: middle, pool: pool)
+            let offset = n * shape.outputChannels * shape.outPlane
+            project.pointwise(middle, inputStride: shape.outPlane, columns: shape.outPlane, into: output.floats + offset,
+                              outputStride: shape.outPlane, residual: residual.map { UnsafePointer($0.floats + offset) },
+                              pool: pool)
+        }
+    }
+
+    /// Bands of output rows, each thread taking whole images (or, for fewer images than
+    /// threads, a share of each image's rows) and running its bands one after another.
+    private func runBanded(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
+                           _ shape: BlockShape, _ context: ExecutionContext) throws {
+        let threads = context.threadPool.threads
+        let chunks = shape.batch >= threads ? 1 : min(threads, shape.outHeight)
+        let units = shape.batch * chunks
+        let tasks = min(units, threads)
+        let bandRows: Int
+        let bufferRows: Int
+        if expand != nil {
+            let rows = max(shape.extent, Self.bandInputBytes / (4 * shape.inner * shape.width))
+            bandRows = min(shape.outHeight, max(1, (rows - shape.extent) / shape.stride + 1))
+            bufferRows = (bandRows - 1) * shape.stride + shape.extent
+        } else {
+            bandRows = min(shape.outHeight, max(1, Self.bandOutputBytes / (4 * shape.inner * shape.outWidth)))
+            bufferRows = 0
+        }
+        let bufferFloats = shape.inner * bufferRows * shape.width
+        let taskFloats = bufferFloats + shape.inner * bandRows * shape.outWidth
+        let scratch = try context.scratchFloats(tasks * taskFloats)
+        context.threadPool.parallelFor(tasks) { task in
+            let buffer = scratch + task * taskFloats
+            let middle = buffer + bufferFloats
+            for unit in (units * task / tasks)..<(units * (task + 1) / tasks) {
+                let n = unit / chunks, chunk = unit % chunks
+                let rows = (shape.outHeight * chunk / chunks)..<(shape.outHeight * (chunk + 1) / chunks)
+                runBands(rows, image: n, bandRows: bandRows, buffer: buffer, bufferRows: bufferRows, middle: middle,
+                         x, residual, output, shape)
+            }
+        }
+    }
+
+    /// Output rows `rows` of image `n`, `bandRows` at a time, on the calling thread.
+    private func runBands(_ rows: Range<Int>, image n: Int, bandRows: Int,
+                          buffer: UnsafeMutablePointer<Float>, bufferRows: Int, middle: UnsafeMutablePointer<Float>,
+                          _ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue, _ shape: BlockShape) {
+        let input = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
+        let offset = n * shape.outputChannels * shape.outPlane
+        let out = output.floats + offset
+        let res = residual.map { UnsafePointer($0.floats + offset) }
+        let (width, outWidth, stride) = (shape.width, shape.outWidth, shape.stride)
+        let padTop = Int(shape.geometry.pad_top)
+        let bufferPlane = bufferRows * width
+        var held = 0..<0   // input rows in the buffer, from its first row
+        var row0 = rows.lowerBound
+        while row0 < rows.upperBound {
+            let row1 = min(rows.upperBound, row0 + bandRows)
+            let count = row1 - row0
+            // Input rows the band's windows span, and the part of them inside the image.
+            let first = row0 * stride - padTop
+            let end = (row1 - 1) * stride - padTop + shape.extent
+            var band = shape.geometry
+            band.out_h = Int32(count)
+            if let expand {
+                let low = min(max(0, first), shape.height)
+                let needed = low..<max(low, min(shape.height, end))
+                var start = needed.lowerBound
+                if held.contains(needed.lowerBound) {
+                    let shift = needed.lowerBound - held.lowerBound
+                    if shift > 0 {
+                        for c in 0..<shape.inner {
+                            let plane = buffer + c * bufferPlane
+                            // The regions overlap, which `update(from:count:)` allows.
+                            plane.update(from: plane + shift * width, count: (held.upperBound - needed.lowerBound) * width)
+                        }
+                    }
+                    start = held.upperBound
+                }
+                if needed.upperBound > start {
+                    expand.pointwise(input + start * width, inputStride: shape.inPlane,
+                                     columns: (needed.upperBound - start) * width,
+                                     into: buffer + (start - needed.lowerBound) * width, outputStride: bufferPlane,
+                                     residual: nil, pool: nil)
+                }
+                // Rows past the image's bottom edge are padding: zeros.
+                let filled = needed.count
+                if end - needed.lowerBound > filled && filled < bufferRows {
+                    for c in 0..<shape.inner {
+                        (buffer + c * bufferPlane + filled * width).update(repeating: 0, count: (bufferRows - filled) * width)
+                    }
+                }
+                band.in_h = Int32(bufferRows)
+                band.pad_top = Int32(needed.lowerBound - first)
+                depthwise.depthwise(buffer, geometry: band, into: middle, pool: nil)
+                held = needed
+            } else {
+                band.pad_top = Int32(-first)
+                depthwise.depthwise(input, geometry: band, into: middle, pool: nil)
+            }
+            project.pointwise(middle, inputStride: count * outWidth, columns: count * outWidth,
+                              into: out + row0 * outWidth, outputStride: shape.outPlane,
+                              residual: res.map { $0 + row0 * outWidth }, pool: nil)
+            row0 = row1
+        }
+    }
+}
