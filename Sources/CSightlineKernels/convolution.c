@@ -22,7 +22,27 @@ static inline void valid_columns(int offset, int stride, int width, int out_w, i
     if (*hi < *lo) *hi = *lo;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* dst[i] = src[2 i] for i in [lo, hi), where src[2 i + 1] may be read while 2 i + 1 < limit:
+ * eight outputs from two loads, their even lanes gathered by one shuffle and one permute. */
+__attribute__((target("avx2")))
+static int gather_even_avx2(const float *src, float *dst, int lo, int hi, int limit) {
+    int ow = lo;
+    for (; ow + 8 <= hi && 2 * ow + 15 < limit; ow += 8) {
+        __m256 a = _mm256_loadu_ps(src + 2 * ow), b = _mm256_loadu_ps(src + 2 * ow + 8);
+        __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));   /* a0 a2 b0 b2 | a4 a6 b4 b6 */
+        _mm256_storeu_ps(dst + ow, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), 0xD8)));
+    }
+    return ow;
+}
+#endif
+
 void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
+#if defined(__x86_64__) || defined(__i386__)
+    const int vector_gather = g->stride_w == 2 && sl_cpu_has_avx2_fma();
+#else
+    const int vector_gather = 0;
+#endif
     const int out_size = g->out_h * g->out_w;
     for (int c = 0; c < g->channels; c++) {
         const float *plane = input + (size_t)c * g->in_h * g->in_w;
@@ -44,7 +64,12 @@ void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
                     if (g->stride_w == 1) {
                         memcpy(dst + lo, src + lo, sizeof(float) * (size_t)(hi - lo));
                     } else {
-                        for (int ow = lo; ow < hi; ow++) dst[ow] = src[ow * g->stride_w];
+                        int ow = lo;
+#if defined(__x86_64__) || defined(__i386__)
+                        /* Reads stay inside the input row: columns offset .. in_w - 1 of src. */
+                        if (vector_gather) ow = gather_even_avx2(src, dst, lo, hi, g->in_w - offset);
+#endif
+                        for (; ow < hi; ow++) dst[ow] = src[ow * g->stride_w];
                     }
                     for (int ow = hi; ow < g->out_w; ow++) dst[ow] = 0.0f;
                 }
