@@ -118,6 +118,26 @@ final class MBConvFusionTests: XCTestCase {
         }
     }
 
+    func testAnEmptyInputPlaneIsRefusedLikeThePlainGraphRefusesIt() throws {
+        // 0 columns in, 4,201 out of the depthwise (a 1×1 window with 2,100 columns of padding
+        // on each side): the inner tensor passes 1 MB, but there is nothing to expand.
+        var graph = block(inner: 64)
+        graph.nodes[2].attributes["pads"] = .ints([0, 2100, 0, 2100])
+        graph.initializers["w_depthwise"] = Tensor(shape: [64, 1, 1, 1], floats: ramp(64, scale: 0.02, offset: -0.2))
+        graph.nodes.removeLast()
+        graph.nodes[graph.nodes.count - 1].outputs = ["y"]
+        graph.inputs = [value("x", [1, 8, 1, 0])]
+        graph.outputs = [ValueInfo(name: "y", elementType: .float32, shape: nil)]
+        let model = Model(irVersion: 8, opsetVersion: 13, producerName: "test", metadata: [:], graph: graph)
+        let input = Tensor(shape: [1, 8, 1, 0], floats: [])
+        for optimize in [false, true] {
+            let session = try InferenceSession(model: model, options: SessionOptions(threads: 2, optimize: optimize))
+            XCTAssertThrowsError(try session.run(["x": input]), "optimize \(optimize)") { error in
+                XCTAssertTrue("\(error)".contains("1x0"), "\(error)")
+            }
+        }
+    }
+
     func testAHandWrittenFusedNodeIsCheckedLikeAnyOther() throws {
         var fused = GraphOptimizer.optimize(block()).nodes[0]
         fused.attributes["stages"] = .strings(["project", "depthwise", "expand"])

@@ -88,6 +88,7 @@ final class MBConvKernel: Kernel {
         let x = try requiredFloat(inputs, 0)
         guard x.rank == 4 else { throw shapeError("input must be 4-D NCHW, got shape \(x.shape)") }
         let (batch, channels, height, width) = (x.shape[0], x.shape[1], x.shape[2], x.shape[3])
+        guard height > 0, width > 0 else { throw shapeError("input \(height)x\(width) has no pixels") }
         let inner = depthwise.weightShape[0]
         let expected = expand?.weightShape[1] ?? inner
         guard channels == expected else { throw shapeError("input has \(channels) channels, the block expects \(expected)") }
