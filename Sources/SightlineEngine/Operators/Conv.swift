@@ -7,7 +7,7 @@ import CSightlineKernels
 
 final class ConvKernel: Kernel {
     let label: NodeLabel
-    let window: SpatialWindow
+    private let window: SpatialWindow
     private let group: Int
     let weightShape: [Int]                    // [M, C/group, kh, kw]
     private let activation: FusedActivation
