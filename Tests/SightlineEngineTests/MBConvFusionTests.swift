@@ -118,6 +118,32 @@ final class MBConvFusionTests: XCTestCase {
         }
     }
 
+    func testAnImageGivesTheSameBitsAloneOrInABatchWithAnyThreadCount() throws {
+        // A banded block shaped like Lite0's blocks.1 (16 → 96 channels, 112×112 to 56×56 by
+        // stride 2: five-row bands of 280 pixels end part-way through a 16-column GEMM tile)
+        // whose batch dimension is free, so batches may also run sample by sample: every
+        // way of running an image must give the same bits (FeaturePrint compares a photo's
+        // print alone and in a batch exactly).
+        var graph = block(channels: 16, inner: 96, size: 112, stride: 2)
+        graph.inputs[0].shape = [.symbolic("batch"), .fixed(16), .fixed(112), .fixed(112)]
+        graph.outputs[0].shape = nil
+        XCTAssertTrue(SampleIndependence.holds(for: GraphOptimizer.optimize(graph), opset: 13),
+                      "a fused block keeps the samples of a batch apart")
+        let model = Model(irVersion: 8, opsetVersion: 13, producerName: "test", metadata: [:], graph: graph)
+        let count = 16 * 112 * 112
+        let images = (0..<3).map { ramp(count, scale: 0.1, offset: -1 - Float($0) * 0.3) }
+        var results: [[Float]] = []
+        for threads in [1, 2] {
+            let session = try InferenceSession(model: model, options: SessionOptions(threads: threads, optimize: true))
+            let batch = try XCTUnwrap(session.run(["x": Tensor(shape: [3, 16, 112, 112], floats: images.flatMap { $0 })])["y"])
+            let alone = try session.run(["x": Tensor(shape: [1, 16, 112, 112], floats: images[1])])["y"]
+            let perImage = batch.count / 3
+            XCTAssertEqual(Array(batch.floats[perImage..<(2 * perImage)]), alone?.floats, "\(threads) threads")
+            results.append(batch.floats)
+        }
+        XCTAssertEqual(results[0], results[1], "1 and 2 threads")
+    }
+
     func testAnEmptyInputPlaneIsRefusedLikeThePlainGraphRefusesIt() throws {
         // 0 columns in, 4,201 out of the depthwise (a 1×1 window with 2,100 columns of padding
         // on each side): the inner tensor passes 1 MB, but there is nothing to expand.

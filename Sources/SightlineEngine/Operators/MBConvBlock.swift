@@ -1,11 +1,11 @@
 // MBConvBlock: the internal FusedMBConv operator — an inverted-residual block (an optional 1×1
 // expansion, a depthwise convolution, a 1×1 projection with an optional residual) joined by
-// MBConvFusion. When the block's inner activations are large, each thread runs it on bands of
-// output rows: the expansion computes just the input rows a band's depthwise window reads
-// (keeping the rows the next band shares), then the depthwise and the projection run while
-// those rows are still in the core's cache, so the wide inner tensors never travel to memory.
-// Blocks on small planes, and blocks whose windows overlap by more than two rows (5×5), run
-// their three stages whole, each spread over the pool.
+// MBConvFusion. When the block's inner activations are large, it runs on bands of output rows
+// (each image's rows in two chunks, which the threads share out): the expansion computes just
+// the input rows a band's depthwise window reads (keeping the rows the next band shares), then
+// the depthwise and the projection run while those rows are still in the core's cache, so the
+// wide inner tensors never travel to memory. Blocks on small planes, and blocks whose windows
+// overlap by more than two rows (5×5), run their three stages whole, each spread over the pool.
 //
 // Node layout: input 0 is the block's input; then four inputs per stage (weights, bias,
 // residual, slope; "" when absent). Each stage's Conv attributes carry its name and a dot as a
@@ -33,6 +33,10 @@ final class MBConvKernel: Kernel {
     private static let bandInputBytes = 512 * 1024
     /// Bytes of depthwise output one band holds when there is no expansion.
     private static let bandOutputBytes = 128 * 1024
+    /// Each image's output rows are cut into this many chunks (threads share them out) whatever
+    /// the thread count or batch, so that an image's result does not depend on either: GEMM
+    /// tiles at a band's end round differently from whole ones.
+    static let rowChunks = 2
 
     init(_ context: CompileContext) throws {
         let node = context.node
@@ -143,12 +147,12 @@ final class MBConvKernel: Kernel {
         }
     }
 
-    /// Bands of output rows, each thread taking whole images (or, for fewer images than
-    /// threads, a share of each image's rows) and running its bands one after another.
+    /// Bands of output rows: each image's rows in `rowChunks` chunks, the chunks shared out
+    /// among the threads, each thread running its chunks' bands one after another.
     private func runBanded(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
                            _ shape: BlockShape, _ context: ExecutionContext) throws {
         let threads = context.threadPool.threads
-        let chunks = shape.batch >= threads ? 1 : min(threads, shape.outHeight)
+        let chunks = min(Self.rowChunks, shape.outHeight)
         let units = shape.batch * chunks
         let tasks = min(units, threads)
         let bandRows: Int

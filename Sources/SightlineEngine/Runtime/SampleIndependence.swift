@@ -24,7 +24,18 @@ enum SampleIndependence {
         func sharedConstant(_ tensor: Tensor) -> Bool { tensor.rank <= 1 || tensor.shape[0] == 1 }
         let standard = OperatorRegistry.isStandardDomain(node.domain)
         if node.domain == OperatorRegistry.internalDomain {
-            return node.opType == "FusedConv" && constant(1) != nil && constantOrAbsent(2) && constantOrAbsent(4)
+            switch node.opType {
+            case "FusedConv":
+                return constant(1) != nil && constantOrAbsent(2) && constantOrAbsent(4)
+            case "FusedMBConv":
+                // Four inputs per stage after the block's input: weights, bias, residual, slope.
+                let stages = (node.inputs.count - 1) / 4
+                return stages >= 2 && (0..<stages).allSatisfy { stage in
+                    constant(1 + 4 * stage) != nil && constantOrAbsent(2 + 4 * stage) && constantOrAbsent(4 + 4 * stage)
+                }
+            default:
+                return false
+            }
         }
         guard standard else { return false }
         switch node.opType {
