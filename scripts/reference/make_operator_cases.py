@@ -247,6 +247,11 @@ def add_conv_cases(suite):
     conv("conv_depthwise_5x5_stride2_asymmetric", [1, 16, 12, 12], [16, 1, 5, 5], group=16,
          strides=[2, 2], pads=[1, 1, 2, 2])
     conv("conv_depthwise_3x3_batch2", [2, 3, 6, 5], [3, 1, 3, 3], group=3, pads=[1, 1, 1, 1])
+    # Rows shorter than a vector in whole blocks of 8 channels (7x7 planes): each row is
+    # interleaved from loads that run past its end, except the very last row of the tensor.
+    conv("conv_depthwise_7x7_planes", [1, 16, 7, 7], [16, 1, 3, 3], group=16, pads=[1, 1, 1, 1])
+    conv("conv_depthwise_5x5_stride2_narrow", [2, 8, 6, 6], [8, 1, 5, 5], group=8, strides=[2, 2],
+         pads=[2, 2, 2, 2])
     conv("conv_depthwise_channel_multiplier2", [1, 3, 6, 6], [6, 1, 3, 3], group=3,
          pads=[1, 1, 1, 1])
     conv("conv_depthwise_dilation2", [1, 8, 9, 9], [8, 1, 3, 3], group=8, dilations=[2, 2],
