@@ -24,15 +24,18 @@
  * panel is zero-padded to 6 rows and a packed B panel to 16 columns, so the product is always
  * computed whole; only the stores (and the loads of C and the residual) stop at mr x nr.
  * When `ep` is given (the last depth block) the epilogue is applied in registers before the
- * store: bias of rows row0.., the residual tile, the activation. */
+ * store: bias of rows row0.., the residual tile, the activation. `a_next` is A data the
+ * caller will need soon (the next row panel's), which a kernel may prefetch as it goes. */
 typedef void (*sl_ukernel_fn)(int kc, const float *a, const float *b, long rs_b, float *c, long rs_c, int load_c,
-                              const sl_epilogue *ep, int row0, const float *residual, int mr, int nr);
+                              const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                              const float *a_next);
 
 /* ---- micro-kernels: C[6x16] (+)= A panel (kc x 6) * B panel (kc x 16) ---------------- */
 
 static void ukernel_generic(int kc, const float *restrict a, const float *restrict b, long rs_b,
                             float *restrict c, long rs_c, int load_c,
-                            const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
+                            const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                            const float *a_next) {
     float acc[SL_MR][SL_NR];
     memset(acc, 0, sizeof(acc));
     for (int k = 0; k < kc; k++) {
@@ -128,7 +131,8 @@ __attribute__((target("avx2,fma"), noinline)) static void store_tile_avx2(
 __attribute__((target("avx2,fma")))
 static void ukernel_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                          float *restrict c, long rs_c, int load_c,
-                         const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
+                         const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                         const float *a_next) {
     __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
     __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
     __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
@@ -136,6 +140,8 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
     __m256 c40 = _mm256_setzero_ps(), c41 = _mm256_setzero_ps();
     __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
     for (int k = 0; k < kc; k++) {
+        /* The line of the next panel at this depth: one panel ahead of the loads. */
+        _mm_prefetch((const char *)(a_next + k * SL_MR), _MM_HINT_T0);
         __m256 b0 = _mm256_loadu_ps(b);
         __m256 b1 = _mm256_loadu_ps(b + 8);
         __m256 av;
@@ -210,7 +216,8 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
 __attribute__((target("avx2,fma")))
 static void ukernel_narrow_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                                 float *restrict c, long rs_c, int load_c,
-                                const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
+                                const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                                const float *a_next) {
     /* Two sets of six accumulators (even and odd depth steps): six alone would leave the
      * FMA units waiting on their latency. */
     __m256 acc[2][SL_MR];
@@ -268,7 +275,8 @@ static inline void columns_avx2(const int width, int kc, const float *restrict a
 __attribute__((target("avx2,fma")))
 static void ukernel_columns_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                                  float *restrict c, long rs_c, int load_c,
-                                 const sl_epilogue *ep, int row0, const float *residual, int mr, int nr) {
+                                 const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                                 const float *a_next) {
     switch (nr) {
     case 1: columns_avx2(1, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr); break;
     case 2: columns_avx2(2, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr); break;
@@ -449,6 +457,11 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
             for (int ic = i0; ic < i1; ic += SL_MR) {
                 int mr = i1 - ic < SL_MR ? i1 - ic : SL_MR;
                 const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * K + (size_t)pc * SL_MR;
+                /* Weights come from memory once per run, and the hardware prefetcher does not
+                 * follow a panel read again for each column tile: the first tile prefetches
+                 * the next panel (7x7 layers with cold weights, 3-4 tiles a panel: 3-9 %
+                 * faster), later tiles point at this panel, already in cache. */
+                const float *a_next = ic + SL_MR < i1 ? ap + (size_t)SL_MR * K : ap;
                 for (int jr = 0; jr < nc; jr += SL_NR) {
                     int nr = nc - jr < SL_NR ? nc - jr : SL_NR;
                     int j = jc + jr;
@@ -469,7 +482,7 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                         ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
                     if (direct_c) {
                         ukernel(kc, ap, bpanel, rs_panel, ctile, job->rs_c, !first, last ? job->ep : NULL, ic,
-                                res, mr, nr);
+                                res, mr, nr, jr == 0 ? a_next : ap);
                         continue;
                     }
                     /* C with strided columns: through a contiguous tile. */
@@ -477,7 +490,8 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                         for (int r = 0; r < mr; r++)
                             for (int q = 0; q < nr; q++)
                                 tile[r * SL_NR + q] = ctile[r * job->rs_c + q * job->cs_c];
-                    ukernel(kc, ap, bpanel, rs_panel, tile, SL_NR, !first, NULL, 0, NULL, mr, nr);
+                    ukernel(kc, ap, bpanel, rs_panel, tile, SL_NR, !first, NULL, 0, NULL, mr, nr,
+                            jr == 0 ? a_next : ap);
                     if (last && job->ep) sl_apply_epilogue(tile, SL_NR, mr, nr, ic, job->ep, res, job->rs_c);
                     for (int r = 0; r < mr; r++)
                         for (int q = 0; q < nr; q++)
