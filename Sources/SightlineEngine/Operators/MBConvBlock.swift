@@ -4,8 +4,9 @@
 // (each image's rows in two chunks, which the threads share out): the expansion computes just
 // the input rows a band's depthwise window reads (keeping the rows the next band shares), then
 // the depthwise and the projection run while those rows are still in the core's cache, so the
-// wide inner tensors never travel to memory. Blocks on small planes, and blocks whose windows
-// overlap by more than two rows (5×5), run their three stages whole, each spread over the pool.
+// wide inner tensors never travel to memory. Blocks on small planes, blocks whose windows
+// overlap by more than two rows (5×5), and blocks whose bands would be only a few hundred
+// pixels run their three stages whole, each spread over the pool.
 //
 // Node layout: input 0 is the block's input; then four inputs per stage (weights, bias,
 // residual, slope; "" when absent). Each stage's Conv attributes carry its name and a dot as a
@@ -33,6 +34,10 @@ final class MBConvKernel: Kernel {
     private static let bandInputBytes = 512 * 1024
     /// Bytes of depthwise output one band holds when there is no expansion.
     private static let bandOutputBytes = 128 * 1024
+    /// Blocks whose bands would hold fewer output pixels than this run whole: their matrices
+    /// are too small to multiply well (Lite2's blocks.7, 33×33 to 17×17 through 288 channels,
+    /// bands of 6 × 17 pixels, ran 13 % faster whole; Lite0's smallest bands, 5 × 56, gain).
+    static let minimumBandPixels = 256
     /// Each image's output rows are cut into this many chunks (threads share them out) whatever
     /// the thread count or batch, so that an image's result does not depend on either: GEMM
     /// tiles at a band's end round differently from whole ones.
@@ -104,13 +109,28 @@ final class MBConvKernel: Kernel {
         if let residual, residual.shape != output.shape {
             throw shapeError("residual of shape \(residual.shape) does not match the output \(output.shape)")
         }
-        let innerBytes = 4 * inner * max(expand == nil ? 0 : plan.inPlane, plan.outPlane)
-        if innerBytes < Self.bandedInnerBytes || plan.extent - plan.stride > Self.bandedSharedRows {
-            try runWhole(x, residual, output, plan, context)
+        if let bandRows = bandRows(plan) {
+            try runBanded(x, residual, output, plan, bandRows: bandRows, context)
         } else {
-            try runBanded(x, residual, output, plan, context)
+            try runWhole(x, residual, output, plan, context)
         }
         return [output]
+    }
+
+    /// Output rows per band when the block runs in bands, nil when it runs whole.
+    private func bandRows(_ shape: BlockShape) -> Int? {
+        let innerBytes = 4 * shape.inner * max(expand == nil ? 0 : shape.inPlane, shape.outPlane)
+        guard innerBytes >= Self.bandedInnerBytes, shape.extent - shape.stride <= Self.bandedSharedRows else {
+            return nil
+        }
+        let rows: Int
+        if expand != nil {
+            let inputRows = max(shape.extent, Self.bandInputBytes / (4 * shape.inner * shape.width))
+            rows = min(shape.outHeight, max(1, (inputRows - shape.extent) / shape.stride + 1))
+        } else {
+            rows = min(shape.outHeight, max(1, Self.bandOutputBytes / (4 * shape.inner * shape.outWidth)))
+        }
+        return rows * shape.outWidth >= Self.minimumBandPixels ? rows : nil
     }
 
     /// Sizes of one run of the block.
@@ -150,21 +170,12 @@ final class MBConvKernel: Kernel {
     /// Bands of output rows: each image's rows in `rowChunks` chunks, the chunks shared out
     /// among the threads, each thread running its chunks' bands one after another.
     private func runBanded(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
-                           _ shape: BlockShape, _ context: ExecutionContext) throws {
+                           _ shape: BlockShape, bandRows: Int, _ context: ExecutionContext) throws {
         let threads = context.threadPool.threads
         let chunks = min(Self.rowChunks, shape.outHeight)
         let units = shape.batch * chunks
         let tasks = min(units, threads)
-        let bandRows: Int
-        let bufferRows: Int
-        if expand != nil {
-            let rows = max(shape.extent, Self.bandInputBytes / (4 * shape.inner * shape.width))
-            bandRows = min(shape.outHeight, max(1, (rows - shape.extent) / shape.stride + 1))
-            bufferRows = (bandRows - 1) * shape.stride + shape.extent
-        } else {
-            bandRows = min(shape.outHeight, max(1, Self.bandOutputBytes / (4 * shape.inner * shape.outWidth)))
-            bufferRows = 0
-        }
+        let bufferRows = expand == nil ? 0 : (bandRows - 1) * shape.stride + shape.extent
         let bufferFloats = shape.inner * bufferRows * shape.width
         let taskFloats = bufferFloats + shape.inner * bandRows * shape.outWidth
         let scratch = try context.scratchFloats(tasks * taskFloats)
