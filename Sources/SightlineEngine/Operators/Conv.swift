@@ -194,11 +194,15 @@ final class ConvKernel: Kernel {
             packed = scratch
         }
         // Unfolded input is built a band of output rows at a time, sized to stay in cache;
-        // bands are shared out among the threads, each unfolding and multiplying its own,
-        // in up to four tasks per thread: claimed one at a time, an uneven count of bands
-        // (Lite0's stem has six) still ends level.
-        let bandRows = max(1, min(rows.size, Self.bandBytes / max(1, depth * cols.size * 4)))
-        let bandCount = (rows.size + bandRows - 1) / bandRows
+        // bands are shared out among the threads, each unfolding and multiplying its own, in
+        // up to four tasks per thread. The rows are cut into an even number of bands of equal
+        // height (to a row), so that two threads end level: Lite0's stem had five bands of 21
+        // rows and one of 7, one thread running 63 rows and the other 49. The cut does not
+        // depend on the thread count, so neither does the result.
+        let tallestBand = max(1, min(rows.size, Self.bandBytes / max(1, depth * cols.size * 4)))
+        var bandCount = (rows.size + tallestBand - 1) / tallestBand
+        if bandCount > 1, bandCount % 2 == 1, bandCount < rows.size { bandCount += 1 }
+        let bandRows = (rows.size + bandCount - 1) / bandCount
         let bandTasks = (isDepthwise || isPointwise) ? 0
             : min(bandCount, batch * outPlane * depth * perGroupOut < 65536 ? 1 : 4 * context.threadPool.threads)
         let bandSize = depth * bandRows * cols.size
@@ -244,7 +248,8 @@ final class ConvKernel: Kernel {
                 context.threadPool.parallelFor(bandTasks) { task in
                     let buffer = columns! + task * bandSize
                     for band in (bandCount * task / bandTasks)..<(bandCount * (task + 1) / bandTasks) {
-                        let first = band * bandRows, count = min(bandRows, rows.size - first)
+                        let first = rows.size * band / bandCount
+                        let count = rows.size * (band + 1) / bandCount - first
                         var bandGeometry = geometry
                         bandGeometry.out_h = Int32(count)
                         bandGeometry.pad_top = geometry.pad_top - Int32(first) * geometry.stride_h
