@@ -252,6 +252,10 @@ def add_conv_cases(suite):
     conv("conv_depthwise_7x7_planes", [1, 16, 7, 7], [16, 1, 3, 3], group=16, pads=[1, 1, 1, 1])
     conv("conv_depthwise_5x5_stride2_narrow", [2, 8, 6, 6], [8, 1, 5, 5], group=8, strides=[2, 2],
          pads=[2, 2, 2, 2])
+    # Rows ending 3 and 4 pixels into a group of eight: the kernel computes those last
+    # groups four pixels wide.
+    conv("conv_depthwise_row_tails_3_4", [1, 8, 5, 11], [8, 1, 3, 3], group=8, pads=[1, 1, 1, 1])
+    conv("conv_depthwise_row_tails_5x5_4", [1, 12, 7, 12], [12, 1, 5, 5], group=12, pads=[2, 2, 2, 2])
     conv("conv_depthwise_channel_multiplier2", [1, 3, 6, 6], [6, 1, 3, 3], group=3,
          pads=[1, 1, 1, 1])
     conv("conv_depthwise_dilation2", [1, 8, 9, 9], [8, 1, 3, 3], group=8, dilations=[2, 2],
