@@ -20,6 +20,9 @@ extern "C" {
 const char *sl_cpu_kernel_isa(void);
 /* 1 when the CPU has AVX-512F (reported for information; AVX2 kernels run there too). */
 int sl_cpu_has_avx512f(void);
+/* The clock this core runs at now, in GHz, measured over about 50 ms (0 where the
+ * measurement is not available). */
+double sl_cpu_measure_clock_ghz(void);
 
 /* ---- Thread pool ------------------------------------------------------------------- */
 

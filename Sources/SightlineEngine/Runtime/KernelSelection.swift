@@ -1,5 +1,6 @@
 // KernelSelection: which SIMD variant of the CPU kernels this machine runs, chosen once at
-// run time from the CPU's features (so one binary serves machines with and without AVX2).
+// run time from the CPU's features (so one binary serves machines with and without AVX2),
+// and the clock its cores actually run at.
 
 import CSightlineKernels
 
@@ -8,4 +9,10 @@ public enum KernelSelection {
     public static var instructionSet: String { String(cString: sl_cpu_kernel_isa()) }
     /// Whether the CPU has AVX-512F (reported only; the AVX2 kernels run there too).
     public static var cpuHasAVX512: Bool { sl_cpu_has_avx512f() != 0 }
+    /// The clock the calling thread's core runs at, in GHz, measured over about 50 ms with a
+    /// chain of dependent integer adds (one per cycle); nil where it cannot be measured.
+    public static func measuredClockGHz() -> Double? {
+        let gigahertz = sl_cpu_measure_clock_ghz()
+        return gigahertz > 0 ? gigahertz : nil
+    }
 }

@@ -1,5 +1,5 @@
 // MachineDescriptionTests: the FP32 peak is lanes × FMA units × 2 × clock × cores, and this
-// machine's description names a vector extension and a clock.
+// machine's description names a vector extension and a plausible clock.
 @testable import sightline
 import XCTest
 
@@ -17,7 +17,7 @@ final class MachineDescriptionTests: XCTestCase {
     func testThisMachineHasAVectorWidthAndClock() {
         let machine = MachineDescription.current()
         XCTAssert([128, 256, 512].contains(machine.vectorBits))
-        XCTAssertGreaterThan(machine.clockGHz, 0)
+        XCTAssert((0.3...8).contains(machine.clockGHz), "clock \(machine.clockGHz) GHz (\(machine.clockSource))")
         XCTAssertGreaterThan(machine.peakGFLOPS(), 0)
     }
 }
