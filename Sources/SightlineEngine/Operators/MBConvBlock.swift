@@ -102,17 +102,17 @@ final class MBConvKernel: Kernel {
         let expected = expand?.weightShape[1] ?? inner
         guard channels == expected else { throw shapeError("input has \(channels) channels, the block expects \(expected)") }
         let geometry = try depthwise.depthwiseGeometry(height: height, width: width)
-        let plan = BlockShape(batch: batch, channels: channels, inner: inner, outputChannels: project.weightShape[0],
-                              height: height, width: width, geometry: geometry)
+        let shape = BlockShape(batch: batch, channels: channels, inner: inner, outputChannels: project.weightShape[0],
+                               height: height, width: width, geometry: geometry)
         let residual = inputs.count > residualInput ? inputs[residualInput] : nil
-        let output = try context.allocate([batch, plan.outputChannels, plan.outHeight, plan.outWidth])
+        let output = try context.allocate([batch, shape.outputChannels, shape.outHeight, shape.outWidth])
         if let residual, residual.shape != output.shape {
             throw shapeError("residual of shape \(residual.shape) does not match the output \(output.shape)")
         }
-        if let bandRows = bandRows(plan) {
-            try runBanded(x, residual, output, plan, bandRows: bandRows, context)
+        if let bandRows = bandRows(shape) {
+            try runBanded(x, residual, output, shape, bandRows: bandRows, context)
         } else {
-            try runWhole(x, residual, output, plan, context)
+            try runWhole(x, residual, output, shape, context)
         }
         return [output]
     }
