@@ -142,7 +142,7 @@ let package = Package(
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                    .product(name: "X509", package: "swift-certificates")]),
-        .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging"],
+        .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging", "CSightlineJPEG", "CTurboJPEG"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
