@@ -12,9 +12,12 @@ Training runs in a data directory of its own (WORK/home) whose backbone is a lin
 installed lite0, so the user's installed models are not touched; `sightline models install`
 then installs the new heads.
 
-    python3 scripts/train_app_heads.py                     # every head
+    python3 scripts/train_app_heads.py                     # every head, PROVENANCE.md and the docs
     python3 scripts/train_app_heads.py cat-breeds          # one head
-    python3 scripts/train_app_heads.py --if-changed        # retrain only if this script changed
+    python3 scripts/train_app_heads.py --heads-only        # every head, nothing else (set-up)
+
+The heads are not committed: `make models` and `make test` run this script with --heads-only
+when a head is missing or older than the script.
 """
 import argparse
 import hashlib
@@ -516,17 +519,18 @@ REFERENCE_METHOD = ("The reference method is the issue's: frozen EfficientNet-Li
 
 def provenance(results, datasets, work, script_hash):
     lines = [
-        "# Provenance of the committed heads",
+        "# Provenance of the apps' heads",
         "",
-        "Each `*.onnx` here is a head trained by `sightline train` on the features of an EfficientNet-Lite backbone",
+        "Each `*.onnx` here (not committed: set-up trains them) is a head trained by `sightline train` on the features of an EfficientNet-Lite backbone",
         "(`lite0` unless its section below says otherwise): a Gemm and a Softmax on the 1280 features, with the labels,",
         "the backbone and the training record (including the shorter side photos are resized to) in its metadata.",
         "`sightline models install` puts each on the installed backbone and installs it under the file's name.",
         "",
         f"This file is written by `scripts/train_app_heads.py` (SHA-256 `{script_hash}`), run from the",
-        "repository as `python3 scripts/train_app_heads.py --sightline .build/release/sightline`; `make models` runs it",
-        "(with `--if-changed`) when the script is newer than the heads and `../shared/datasets` exists. Retraining is",
-        "deterministic: the same script, photos and CLI give byte-identical heads. For every head:",
+        "repository as `python3 scripts/train_app_heads.py --sightline .build/release/sightline --reference-python .venv/bin/python`;",
+        "`make models` and `make test` run it with `--heads-only` (the heads alone, about 4 minutes) when a head is missing",
+        "or older than the script. Retraining is deterministic: the same script, photos and CLI give byte-identical heads",
+        "(an engine whose kernels round differently changes their last bits, not their accuracy). For every head:",
         "",
         "1. Photos are taken from `../shared/datasets` as listed below and staged as symbolic links in",
         f"   `$WORK/training/NAME/LABEL/` and `$WORK/held-out/NAME/LABEL/` (`$WORK` = {work}). Per class and source",
@@ -618,8 +622,8 @@ def main(arguments):
     parser.add_argument("--reference-python", type=Path, default=None,
                         help="a Python with onnxruntime, Pillow and scikit-learn (the repository's .venv): also score "
                              "the issue's reference method on the same photos")
-    parser.add_argument("--if-changed", action="store_true",
-                        help="do nothing but touch the heads when PROVENANCE.md records this script's SHA-256")
+    parser.add_argument("--heads-only", action="store_true",
+                        help="train the heads and leave PROVENANCE.md and the docs alone (what set-up runs)")
     options = parser.parse_args(arguments)
 
     names = [make.__name__.replace("_", "-") for make in HEADS]
@@ -627,13 +631,6 @@ def main(arguments):
     if unknown:
         parser.error(f"unknown heads {', '.join(unknown)} (known: {', '.join(names)})")
     script_hash = script_sha256()
-    outputs = [HEADS_DIR / f"{name}.onnx" for name in names] + [PROVENANCE]
-    if options.if_changed and all(path.exists() for path in outputs) and script_hash in PROVENANCE.read_text(encoding="utf-8"):
-        for path in outputs:
-            path.touch()
-        print(f"The heads in {HEADS_DIR.relative_to(REPOSITORY)} were made by this very script (SHA-256 {script_hash[:12]}…); "
-              "nothing to retrain.")
-        return 0
 
     try:
         datasets = options.datasets.resolve()
@@ -655,7 +652,7 @@ def main(arguments):
         print(f"error: {error}", file=sys.stderr)
         return 1
 
-    if len(results) == len(HEADS):
+    if len(results) == len(HEADS) and not options.heads_only:
         PROVENANCE.write_text(provenance(results, datasets, work, script_hash), encoding="utf-8")
         update_docs(docs_section(results, work))
         print(f"Wrote {PROVENANCE.relative_to(REPOSITORY)} and the heads section of {DOCS.relative_to(REPOSITORY)}.")

@@ -1,8 +1,8 @@
 // AppModel: a classifier an app ships with (the cat detector, the breed classifier, the
 // ingredient classifier) — its installed name, what it is for and how to install it — and
 // loading it, so a missing model is reported as "not installed, run …" rather than a crash.
-// The apps' classifiers are committed as heads (Models/heads/) that `sightline models install`
-// puts on the installed backbone.
+// The apps' classifiers are heads (Models/heads/, trained at set-up) that `sightline models
+// install` puts on the installed backbone.
 import Foundation
 import SightlineEngine
 import SightlineVision
@@ -22,8 +22,8 @@ public struct AppModel: Sendable, Hashable {
         self.installCommand = installCommand
     }
 
-    /// The command that installs every app classifier committed in the repository's
-    /// Models/heads/ (`make models` runs it too).
+    /// The command that installs every app classifier in the repository's Models/heads/
+    /// (`make models`, which trains them first, runs it too).
     public static let headsInstallCommand = "sightline models install"
 
     /// The installed model, or nil when `store` has none with this name.

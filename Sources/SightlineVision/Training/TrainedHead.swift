@@ -1,8 +1,8 @@
 // TrainedHead: the learned part of a trained classifier on its own — the logistic regression's
 // weights, the class labels, the backbone whose features it reads and the record of how it was
 // trained — as a small ONNX file: input "features" [N, F] → Gemm → "logits" → Softmax →
-// "probabilities", everything else in its metadata. The apps' classifiers are committed in this
-// form (Models/heads/); `TrainedModelWriter` composes a head with the installed backbone into
+// "probabilities", everything else in its metadata. The apps' classifiers are trained at set-up
+// into this form (Models/heads/); `TrainedModelWriter` composes a head with the installed backbone into
 // the full model the store holds, and a head can be extracted from such a model again.
 import Foundation
 import SightlineEngine

@@ -1,6 +1,6 @@
 // ModelsInstallCommand: `sightline models install` — downloads and converts the pretrained
 // models by running the repository's scripts/install_models.py with its virtual environment,
-// then installs the apps' trained heads committed in Models/heads/ on the installed backbone.
+// then installs the apps' trained heads in Models/heads/ (trained at set-up) on the installed backbone.
 import ArgumentParser
 import Foundation
 import SightlineVision
@@ -27,7 +27,7 @@ struct ModelsInstallCommand: ParsableCommand {
             executable that contains scripts/install_models.py.
             """)
 
-    /// The repository folder holding the committed head files.
+    /// The repository folder holding the apps' head files (trained at set-up, not committed).
     static let headsFolder = "Models/heads"
 
     @Flag(help: "Also install EfficientNet-Lite1.")

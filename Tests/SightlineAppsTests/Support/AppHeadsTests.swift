@@ -1,4 +1,4 @@
-// CommittedHeadsTests: the apps' classifier heads committed in Models/heads/ — each is small,
+// AppHeadsTests: the apps' classifier heads in Models/heads/ (trained at set-up) — each is small,
 // reads the features of the installed backbone it names (lite2 for the breeds, lite0 for the
 // rest) with the resize it was trained with, and has exactly the labels its app looks up (cat / not
 // cat, encyclopaedia breed names, canonical ingredient names, organic / non-organic, the
@@ -9,7 +9,7 @@ import SightlineApps
 import SightlineVision
 import XCTest
 
-final class CommittedHeadsTests: XCTestCase {
+final class AppHeadsTests: XCTestCase {
     private static let headsFolder = TestEnvironment.repository.appendingPathComponent("Models/heads", isDirectory: true)
     private static let names = ["cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic"]
 
@@ -56,7 +56,7 @@ final class CommittedHeadsTests: XCTestCase {
     }
 
     /// `make test` runs `sightline models install` before the tests, which installs the heads.
-    func testTheInstalledModelsAreTheCommittedHeadsAndNameTheSamplePhotos() throws {
+    func testTheInstalledModelsAreTheTrainedHeadsAndNameTheSamplePhotos() throws {
         let store = ModelStore()
         for file in try TrainedHeadInstaller.headFiles(in: Self.headsFolder) {
             let name = TrainedHeadInstaller.modelName(of: file)
