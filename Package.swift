@@ -131,7 +131,7 @@ let package = Package(
             ],
             swiftSettings: optimise
         ),
-        .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine"]),
+        .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine", "CSightlineKernels"]),
         .testTarget(name: "SightlineStoreTests",
                     dependencies: ["SightlineStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SightlineAppsTests",

@@ -418,10 +418,9 @@ static void depthwise_unit_avx2(const depthwise_job *job, int block, int band, d
 }
 #endif
 
-static void depthwise_task(void *context, int task, int task_count) {
+/* Units [u0, u1): unit u is block u / bands, band u % bands. */
+static void depthwise_units(void *context, int u0, int u1) {
     const depthwise_job *job = context;
-    const int units = job->blocks * job->bands;
-    const int u0 = (int)((long)units * task / task_count), u1 = (int)((long)units * (task + 1) / task_count);
     depthwise_buffers buffers = depthwise_layout(job, sl_thread_scratch(SL_SCRATCH_DEPTHWISE, depthwise_scratch_floats(job)));
 #if defined(__x86_64__) || defined(__i386__)
     if (sl_cpu_has_avx2_fma()) {
@@ -446,7 +445,14 @@ void sl_depthwise_conv(const float *input, const float *weights, float *output,
     job.blocks = (g->channels + SL_LANES - 1) / SL_LANES;
     const int units = job.blocks * job.bands;
     long work = (long)g->channels * g->out_h * g->out_w * g->kernel_h * g->kernel_w;
-    int tasks = work < 32768 ? 1 : 4 * sl_pool_threads(pool);   /* several per thread, for balance */
-    if (tasks > units) tasks = units;
-    sl_pool_run(tasks > 1 ? pool : NULL, depthwise_task, &job, tasks);
+    if (work < 32768) {   /* too small to be worth waking a thread */
+        depthwise_units(&job, 0, units);
+        return;
+    }
+    /* Units are claimed in guided chunks, large ones first, so the threads end within a chunk
+     * of about 16k multiply-adds of each other. Eight equal tasks for two threads left the
+     * caller waiting for 7-9 % of the depthwise time (Lite0, 2 threads); guided: 1.5-1.8 %,
+     * and the depthwise layers' total time 3-4 % lower. */
+    long unit_work = work / units;
+    sl_pool_run_guided(pool, depthwise_units, &job, units, (int)((16384 + unit_work - 1) / unit_work));
 }

@@ -39,6 +39,12 @@ int sl_pool_threads(const sl_pool *pool);
  * the workers (each task claimed by whichever thread is free first). Returns when all
  * tasks are done. Concurrent callers are serialised. A NULL pool runs all on the caller. */
 void sl_pool_run(sl_pool *pool, sl_task_fn fn, void *context, int task_count);
+/* A guided job body: runs units [begin, end). */
+typedef void (*sl_range_fn)(void *context, int begin, int end);
+/* Runs fn over units [0, units) in chunks claimed by whichever thread is free, each chunk a
+ * share of the units left (at least `min_chunk`): large chunks first, small ones at the end.
+ * The chunking must not change the results: each unit is computed the same way in any chunk. */
+void sl_pool_run_guided(sl_pool *pool, sl_range_fn fn, void *context, int units, int min_chunk);
 
 /* ---- Fused epilogue ---------------------------------------------------------------- */
 
@@ -94,8 +100,8 @@ typedef struct {
 void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns);
 
 /* Depthwise convolution (one filter per channel): weights [C][kh][kw]; the epilogue's
- * bias/slope are per channel. Blocks of 8 channels x bands of output rows are split across
- * the pool. */
+ * bias/slope are per channel. Blocks of 8 channels x bands of output rows are shared out
+ * over the pool in guided chunks. */
 void sl_depthwise_conv(const float *input, const float *weights, float *output,
                        const sl_conv_geometry *g, const sl_epilogue *ep, sl_pool *pool);
 
