@@ -551,14 +551,16 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
 
 /* Column tasks share the tiles of C out in column-major order (all row panels of a column
  * panel, then the next), so a task's range may start or end part-way down a column panel.
- * Tiles are weighed by cost: a last column panel of at most 4 columns runs a kernel that
- * costs about three quarters of a whole tile's, not the quarter its width suggests. Cutting
+ * Tiles are weighed by cost: a last column panel of 3-4 columns runs a kernel that costs
+ * about three quarters of a whole tile's, of 1-2 columns about half (measured 0.6-1.0 and
+ * 0.3-0.55 on 14x14 layers), not the fraction their width suggests. Cutting
  * at whole panels split a 14x14 layer's 13 panels 3/3/3/4 in four tasks, and one thread
  * waited for the other: with tiles, the caller's wait in Lite0's GEMMs at 2 threads fell by
  * 35-45 % and a run's cycles by about 1 %. (Guided chunks of tiles balanced better still but
  * ran slower: a chunk of a few tiles streams all of A for one column of tiles.) */
 static int column_panel_weight(const gemm_job *job, int panel) {
-    return job->N - panel * SL_NR <= 4 ? 3 : 4;
+    int columns = job->N - panel * SL_NR;
+    return columns <= 2 ? 2 : columns <= 4 ? 3 : 4;
 }
 
 /* The first tile (linear index, column-major) at or past part / parts of the total weight. */

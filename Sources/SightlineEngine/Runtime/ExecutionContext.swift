@@ -28,6 +28,13 @@ final class ExecutionContext {
         return RuntimeValue(shape: shape, elementType: elementType, buffer: buffers.acquire(bytes: bytes))
     }
 
+    /// A value over `elements`, memory the caller keeps alive and unchanged until the run ends
+    /// (an input read in place); its shape is checked like an allocated value's.
+    func borrow(_ shape: [Int], _ elementType: ElementType, _ elements: UnsafeRawPointer) throws -> RuntimeValue {
+        let bytes = try checkedBytes(shape, elementSize: elementType == .float32 ? 4 : 8)
+        return RuntimeValue(shape: shape, elementType: elementType, buffer: TensorBuffer(borrowing: elements, byteCount: bytes))
+    }
+
     /// A value sharing `value`'s elements under another shape (Reshape, Flatten, …).
     func alias(_ value: RuntimeValue, shape: [Int]) -> RuntimeValue {
         RuntimeValue(shape: shape, elementType: value.elementType, buffer: value.buffer)

@@ -63,29 +63,35 @@ public final class InferenceSession: @unchecked Sendable {
     }
 
     /// Runs each sample of the batch on its own (samples in parallel, one thread each) and
-    /// stacks the outputs: the same values as a batched run, with better cache use.
+    /// stacks the outputs: the same values as a batched run, with better cache use. Each run
+    /// reads its sample in place, a slice of the batch's elements.
     private func runSampleBySample(_ inputs: [String: Tensor], batch: Int) throws -> [String: Tensor] {
         let lock = NSLock()
         var results = [[String: Tensor]?](repeating: nil, count: batch)
         var failure: Error?
         let workers = min(batch, threadPool.threads)
-        threadPool.parallelFor(workers) { worker in
-            for sample in stride(from: worker, to: batch, by: workers) {
-                do {
-                    let single = inputs.mapValues { tensor in
-                        let size = tensor.count / batch
-                        let values = tensor.floats
-                        return Tensor(shape: [1] + tensor.shape.dropFirst(),
-                                      floats: Array(values[(sample * size)..<((sample + 1) * size)]))
+        let tensors = try orderedInputs(inputs)
+        try Self.withElements(of: tensors[...], []) { addresses in
+            threadPool.parallelFor(workers) { worker in
+                for sample in stride(from: worker, to: batch, by: workers) {
+                    do {
+                        let fed = try zip(plan.inputs, zip(tensors, addresses)).map { input, pair in
+                            let (tensor, address) = pair
+                            let bytes = tensor.count / batch * (tensor.elementType == .float32 ? 4 : 8)
+                            let value = FedValue(shape: [1] + tensor.shape.dropFirst(), elementType: tensor.elementType,
+                                                 elements: address.map { $0 + sample * bytes })
+                            try check(value, against: input.info)
+                            return value
+                        }
+                        let outputs = try execute(fed, timings: nil, serial: workers > 1)
+                        lock.lock()
+                        results[sample] = outputs
+                        lock.unlock()
+                    } catch {
+                        lock.lock()
+                        if failure == nil { failure = error }
+                        lock.unlock()
                     }
-                    let outputs = try execute(single, timings: nil, serial: workers > 1)
-                    lock.lock()
-                    results[sample] = outputs
-                    lock.unlock()
-                } catch {
-                    lock.lock()
-                    if failure == nil { failure = error }
-                    lock.unlock()
                 }
             }
         }
@@ -130,29 +136,70 @@ public final class InferenceSession: @unchecked Sendable {
         }
     }
 
-    private func execute(_ inputs: [String: Tensor], timings: UnsafeMutablePointer<[UInt64]>?,
-                         serial: Bool = false) throws -> [String: Tensor] {
-        let context = takeContext(serial: serial)
-        var values = [RuntimeValue?](repeating: nil, count: plan.valueCount)
-        for (id, value) in plan.constants { values[id] = value }
+    /// One input of a run: its shape, element type and elements (nil when it has none), which
+    /// the run reads in place — the caller keeps them alive and unchanged until it returns.
+    private struct FedValue {
+        let shape: [Int]
+        let elementType: ElementType
+        let elements: UnsafeRawPointer?
+    }
+
+    /// The inputs in the plan's order; unknown or missing names are refused (shapes and types
+    /// are checked by the caller: a batch run sample by sample checks each sample's).
+    private func orderedInputs(_ inputs: [String: Tensor]) throws -> [Tensor] {
         let expected = Set(plan.inputs.map(\.info.name))
         if let unexpected = inputs.keys.first(where: { !expected.contains($0) }) {
             throw EngineError.invalidInput(name: unexpected, reason: "the model has no such input (inputs: \(expected.sorted().joined(separator: ", ")))")
         }
-        for (id, info) in plan.inputs {
+        return try plan.inputs.map { _, info in
             guard let tensor = inputs[info.name] else {
                 throw EngineError.invalidInput(name: info.name, reason: "missing")
             }
-            try check(tensor, against: info)
+            return tensor
+        }
+    }
+
+    private func execute(_ inputs: [String: Tensor], timings: UnsafeMutablePointer<[UInt64]>?) throws -> [String: Tensor] {
+        let tensors = try orderedInputs(inputs)
+        return try Self.withElements(of: tensors[...], []) { addresses in
+            let fed = try zip(plan.inputs, zip(tensors, addresses)).map { input, pair in
+                let value = FedValue(shape: pair.0.shape, elementType: pair.0.elementType, elements: pair.1)
+                try check(value, against: input.info)
+                return value
+            }
+            return try execute(fed, timings: timings, serial: false)
+        }
+    }
+
+    /// Calls `body` with the address of each tensor's elements, valid while it runs: inputs
+    /// are read in place rather than copied (0.6 MB a Lite0 image, about 20 µs).
+    private static func withElements<Result>(of tensors: ArraySlice<Tensor>, _ addresses: [UnsafeRawPointer?],
+                                             _ body: ([UnsafeRawPointer?]) throws -> Result) throws -> Result {
+        guard let first = tensors.first else { return try body(addresses) }
+        let rest = tensors.dropFirst()
+        switch first.storage {
+        case .float32(let values):
+            return try values.withUnsafeBytes { try withElements(of: rest, addresses + [$0.baseAddress], body) }
+        case .int64(let values):
+            return try values.withUnsafeBytes { try withElements(of: rest, addresses + [$0.baseAddress], body) }
+        }
+    }
+
+    /// Runs the plan on checked inputs, in the plan's input order.
+    private func execute(_ fed: [FedValue], timings: UnsafeMutablePointer<[UInt64]>?, serial: Bool) throws -> [String: Tensor] {
+        let context = takeContext(serial: serial)
+        var values = [RuntimeValue?](repeating: nil, count: plan.valueCount)
+        for (id, value) in plan.constants { values[id] = value }
+        for ((id, info), input) in zip(plan.inputs, fed) {
             let value: RuntimeValue
             do {
-                value = try context.allocate(tensor.shape, tensor.elementType)
+                if let elements = input.elements {
+                    value = try context.borrow(input.shape, input.elementType, elements)
+                } else {
+                    value = try context.allocate(input.shape, input.elementType)   // no elements
+                }
             } catch let refused as ExecutionContext.ValueRefused {
                 throw EngineError.invalidInput(name: info.name, reason: refused.reason)
-            }
-            switch tensor.storage {
-            case .float32(let v): v.withUnsafeBytes { value.buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            case .int64(let v): v.withUnsafeBytes { value.buffer.raw.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             }
             value.buffer.references += 1
             values[id] = value
@@ -196,17 +243,17 @@ public final class InferenceSession: @unchecked Sendable {
         return outputs
     }
 
-    private func check(_ tensor: Tensor, against info: ValueInfo) throws {
-        if tensor.elementType != info.elementType {
-            throw EngineError.invalidInput(name: info.name, reason: "expected \(info.elementType), got \(tensor.elementType)")
+    private func check(_ input: FedValue, against info: ValueInfo) throws {
+        if input.elementType != info.elementType {
+            throw EngineError.invalidInput(name: info.name, reason: "expected \(info.elementType), got \(input.elementType)")
         }
         guard let declared = info.shape else { return }
-        let mismatch = declared.count != tensor.rank || zip(declared, tensor.shape).contains { dim, size in
+        let mismatch = declared.count != input.shape.count || zip(declared, input.shape).contains { dim, size in
             if case .fixed(let fixed) = dim { return fixed != size }
             return false
         }
         if mismatch {
-            throw EngineError.invalidInput(name: info.name, reason: "expected shape [\(declared.map(\.description).joined(separator: ", "))], got \(tensor.shape)")
+            throw EngineError.invalidInput(name: info.name, reason: "expected shape [\(declared.map(\.description).joined(separator: ", "))], got \(input.shape)")
         }
     }
 

@@ -7,8 +7,10 @@ import Foundation
 final class TensorBuffer {
     let raw: UnsafeMutableRawPointer
     let byteCapacity: Int
-    /// Constant buffers (initialisers) are never recycled.
+    /// Constant buffers (initialisers, borrowed inputs) are never recycled or written.
     let isConstant: Bool
+    /// False for a caller's memory lent for one run.
+    private let ownsMemory: Bool
     var references = 0
 
     init(byteCapacity: Int, isConstant: Bool = false) {
@@ -16,10 +18,20 @@ final class TensorBuffer {
         self.raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
         self.byteCapacity = size
         self.isConstant = isConstant
+        self.ownsMemory = true
+    }
+
+    /// A constant buffer over memory the caller keeps alive (and unchanged) while it is used:
+    /// an input tensor's elements, read in place for one run instead of copied.
+    init(borrowing raw: UnsafeRawPointer, byteCount: Int) {
+        self.raw = UnsafeMutableRawPointer(mutating: raw)
+        self.byteCapacity = byteCount
+        self.isConstant = true
+        self.ownsMemory = false
     }
 
     deinit {
-        raw.deallocate()
+        if ownsMemory { raw.deallocate() }
     }
 }
 
