@@ -24,14 +24,14 @@ final class ExecutionContext {
 
     /// A new value of the given shape whose memory is uninitialised.
     func allocate(_ shape: [Int], _ elementType: ElementType = .float32) throws -> RuntimeValue {
-        let bytes = try checkedBytes(shape, elementSize: elementType == .float32 ? 4 : 8)
+        let bytes = try checkedBytes(shape, elementSize: elementType.byteSize)
         return RuntimeValue(shape: shape, elementType: elementType, buffer: buffers.acquire(bytes: bytes))
     }
 
     /// A value over `elements`, memory the caller keeps alive and unchanged until the run ends
     /// (an input read in place); its shape is checked like an allocated value's.
     func borrow(_ shape: [Int], _ elementType: ElementType, _ elements: UnsafeRawPointer) throws -> RuntimeValue {
-        let bytes = try checkedBytes(shape, elementSize: elementType == .float32 ? 4 : 8)
+        let bytes = try checkedBytes(shape, elementSize: elementType.byteSize)
         return RuntimeValue(shape: shape, elementType: elementType, buffer: TensorBuffer(borrowing: elements, byteCount: bytes))
     }
 

@@ -77,7 +77,7 @@ public final class InferenceSession: @unchecked Sendable {
                     do {
                         let fed = try zip(plan.inputs, zip(tensors, addresses)).map { input, pair in
                             let (tensor, address) = pair
-                            let bytes = tensor.count / batch * (tensor.elementType == .float32 ? 4 : 8)
+                            let bytes = tensor.count / batch * tensor.elementType.byteSize
                             let value = FedValue(shape: [1] + tensor.shape.dropFirst(), elementType: tensor.elementType,
                                                  elements: address.map { $0 + sample * bytes })
                             try check(value, against: input.info)

@@ -12,11 +12,11 @@ struct RuntimeValue {
     var floats: UnsafeMutablePointer<Float> { buffer.raw.assumingMemoryBound(to: Float.self) }
     var int64s: UnsafeMutablePointer<Int64> { buffer.raw.assumingMemoryBound(to: Int64.self) }
 
-    var elementSize: Int { elementType == .float32 ? 4 : 8 }
+    var elementSize: Int { elementType.byteSize }
 
     /// A constant value holding a copy of `tensor`.
     init(constant tensor: Tensor) {
-        let size = tensor.count * (tensor.elementType == .float32 ? 4 : 8)
+        let size = tensor.count * tensor.elementType.byteSize
         let buffer = TensorBuffer(byteCapacity: size, isConstant: true)
         switch tensor.storage {
         case .float32(let values):

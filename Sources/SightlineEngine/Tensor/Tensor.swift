@@ -9,6 +9,14 @@ public enum ElementType: String, Sendable, Equatable, CustomStringConvertible {
     case int64
 
     public var description: String { rawValue }
+
+    /// Bytes one element takes in memory.
+    public var byteSize: Int {
+        switch self {
+        case .float32: return 4
+        case .int64: return 8
+        }
+    }
 }
 
 /// A dense, row-major (C-order) tensor.
