@@ -4,7 +4,8 @@
  * register-blocked 6x16 micro-kernel does the arithmetic; a tile's last 1-8 columns get
  * kernels of their own, and partial tiles are stored in place. An AVX2+FMA micro-kernel is
  * used when the CPU has it, a portable one otherwise. Work is split statically across the
- * pool by tiles in column order (wide outputs) or by row panels (narrow ones).
+ * pool by tiles in column order (wide outputs) or by row panels (narrow ones); a caller with
+ * tasks of its own can instead compute a range of row panels on its thread.
  */
 #include "sightline_kernels.h"
 #include "kernels_internal.h"
@@ -677,11 +678,8 @@ static void gemv_panels_avx2(int K, const float *const *a, const float *x, long 
 }
 #endif
 
-static void gemv_task(void *context, int task, int task_count) {
-    const gemv_job *job = context;
-    int panels = (job->M + SL_MR - 1) / SL_MR;
-    int p0 = (int)((long)panels * task / task_count);
-    int p1 = (int)((long)panels * (task + 1) / task_count);
+/* Row panels [p0, p1) of the product. */
+static void gemv_rows(const gemv_job *job, int p0, int p1) {
     int fast = sl_cpu_has_avx2_fma();
     for (int p = p0; p < p1; p += SL_GEMV_STREAMS) {
         /* A last group of fewer panels repeats its first (computed, not stored). */
@@ -704,12 +702,58 @@ static void gemv_task(void *context, int task, int task_count) {
     }
 }
 
+static void gemv_task(void *context, int task, int task_count) {
+    const gemv_job *job = context;
+    int panels = (job->M + SL_MR - 1) / SL_MR;
+    gemv_rows(job, (int)((long)panels * task / task_count), (int)((long)panels * (task + 1) / task_count));
+}
+
+/* Products with fewer than four columns (and no residual) go one column at a time through
+ * the matrix-vector path. */
+static int uses_gemv(int N, int K, const sl_epilogue *ep) { return N < 4 && K > 0 && (!ep || !ep->residual); }
+
+/* C = 0 (+ the epilogue) when the product has no depth. */
+static void gemm_empty(int i0, int i1, int N, float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
+    for (int i = i0; i < i1; i++)
+        for (int j = 0; j < N; j++) c[i * rs_c + j * cs_c] = 0.0f;
+    if (ep && cs_c == 1)
+        sl_apply_epilogue(c + (long)i0 * rs_c, rs_c, i1 - i0, N, i0, ep,
+                          ep->residual ? ep->residual + (long)i0 * rs_c : NULL, rs_c);
+}
+
+static gemm_job make_gemm_job(int M, int N, int K, const float *packed_a, const float *b, long rs_b, long cs_b,
+                              float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
+    gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
+                    select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel()};
+    return job;
+}
+
+void sl_gemm_packed_rows(int M, int N, int K, const float *packed_a, int row0, int row1,
+                         const float *b, long rs_b, long cs_b,
+                         float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
+    if (row1 > M) row1 = M;
+    if (row0 >= row1 || N <= 0) return;
+    if (uses_gemv(N, K, ep)) {
+        for (int j = 0; j < N; j++) {
+            gemv_job job = {M, K, packed_a, b + (long)j * cs_b, rs_b, c + (long)j * cs_c, rs_c, ep};
+            gemv_rows(&job, row0 / SL_MR, (row1 + SL_MR - 1) / SL_MR);
+        }
+        return;
+    }
+    if (K == 0) {
+        gemm_empty(row0, row1, N, c, rs_c, cs_c, ep);
+        return;
+    }
+    gemm_job job = make_gemm_job(M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep);
+    gemm_block(&job, row0, row1, 0, N);
+}
+
 void sl_gemm_packed(int M, int N, int K, const float *packed_a,
                     const float *b, long rs_b, long cs_b,
                     float *c, long rs_c, long cs_c,
                     const sl_epilogue *ep, sl_pool *pool) {
     if (M <= 0 || N <= 0) return;
-    if (N < 4 && K > 0 && (!ep || !ep->residual)) {
+    if (uses_gemv(N, K, ep)) {
         int panels = (M + SL_MR - 1) / SL_MR;
         int tasks = (long)M * K < 65536 ? 1 : sl_pool_threads(pool);
         if (tasks > panels) tasks = panels;
@@ -719,14 +763,11 @@ void sl_gemm_packed(int M, int N, int K, const float *packed_a,
         }
         return;
     }
-    gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
-                    select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel()};
     if (K == 0) {
-        for (int i = 0; i < M; i++)
-            for (int j = 0; j < N; j++) c[i * rs_c + j * cs_c] = 0.0f;
-        if (ep && cs_c == 1) sl_apply_epilogue(c, rs_c, M, N, 0, ep, ep->residual, rs_c);
+        gemm_empty(0, M, N, c, rs_c, cs_c, ep);
         return;
     }
+    gemm_job job = make_gemm_job(M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep);
     int threads = sl_pool_threads(pool);
     int column_panels = (N + SL_NR - 1) / SL_NR;
     int row_panels = (M + SL_MR - 1) / SL_MR;

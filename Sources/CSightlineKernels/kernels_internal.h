@@ -6,7 +6,7 @@
 
 #include "include/sightline_kernels.h"
 
-#define SL_MR 6    /* rows of C computed by one micro-kernel call */
+#define SL_MR SL_GEMM_PANEL_ROWS   /* rows of C computed by one micro-kernel call */
 #define SL_NR 16   /* columns of C computed by one micro-kernel call */
 
 int sl_cpu_has_avx2_fma(void);

@@ -1,8 +1,9 @@
 // MBConvFusionTests: the pass that joins an inverted-residual block (expansion, depthwise,
 // projection) into one FusedMBConv node — what it joins, what it must leave alone — and that
 // the joined block, run whole on small planes and in bands of rows on large ones, with one
-// or two threads and one or several images, computes what the plain graph computes. A
-// FusedMBConv node written into a model file by hand is checked like any other node.
+// or two threads and one or several images, computes what the plain graph computes, and a
+// whole-plane block has the same bits with any thread count. A FusedMBConv node written into
+// a model file by hand is checked like any other node.
 
 import XCTest
 @testable import SightlineEngine
@@ -54,6 +55,16 @@ final class MBConvFusionTests: XCTestCase {
                      inputs: [value("x", [batch, channels, size, size])], outputs: outputs)
     }
 
+    /// The graph as a model, and a ramp for its input (symbolic dimensions taken as 1).
+    private func modelAndInput(_ graph: Graph) -> (Model, Tensor) {
+        let model = Model(irVersion: 8, opsetVersion: 13, producerName: "test", metadata: [:], graph: graph)
+        let shape = (graph.inputs[0].shape ?? []).map { dimension -> Int in
+            if case .fixed(let size) = dimension { return size }
+            return 1
+        }
+        return (model, Tensor(shape: shape, floats: ramp(Tensor.elementCount(of: shape), scale: 0.1, offset: -1)))
+    }
+
     func testABlockBecomesOneNodeWithItsThreeStages() throws {
         let optimized = GraphOptimizer.optimize(block())
         XCTAssertEqual(optimized.nodes.map(\.opType), ["FusedMBConv"])
@@ -99,12 +110,8 @@ final class MBConvFusionTests: XCTestCase {
             block(channels: 16, inner: 72, size: 63, stride: 2), block(channels: 64, size: 70, expansion: false),
         ]
         for graph in graphs {
-            let model = Model(irVersion: 8, opsetVersion: 13, producerName: "test", metadata: [:], graph: graph)
-            let shape = (graph.inputs[0].shape ?? []).map { dimension -> Int in
-                if case .fixed(let size) = dimension { return size }
-                return 1
-            }
-            let input = Tensor(shape: shape, floats: ramp(Tensor.elementCount(of: shape), scale: 0.1, offset: -1))
+            let (model, input) = modelAndInput(graph)
+            let shape = input.shape
             let plain = try InferenceSession(model: model, options: SessionOptions(threads: 1, optimize: false))
                 .run(["x": input])["y"]
             for threads in [1, 2] {
@@ -142,6 +149,17 @@ final class MBConvFusionTests: XCTestCase {
             results.append(batch.floats)
         }
         XCTAssertEqual(results[0], results[1], "1 and 2 threads")
+    }
+
+    func testAWholePlaneBlockGivesTheSameBitsWithAnyThreadCount() throws {
+        // Blocks on small planes share their inner channels out among the threads (expansion
+        // and depthwise per share, 24 channels at a time): Lite2's blocks.8 (88 → 528 → 88,
+        // 17×17), and a stride-2 block whose 100 inner channels split unevenly.
+        let graphs = [block(channels: 88, inner: 528, size: 17), block(channels: 24, inner: 100, size: 9, stride: 2)]
+        for graph in graphs {
+            let (model, input) = modelAndInput(graph)
+            try assertSameBitsWithAnyThreadCount(model, input: input, "input \(input.shape)")
+        }
     }
 
     func testAnEmptyInputPlaneIsRefusedLikeThePlainGraphRefusesIt() throws {

@@ -83,6 +83,13 @@ void sl_gemm_packed(int M, int N, int K, const float *packed_a,
                     const float *b, long rs_b, long cs_b,
                     float *c, long rs_c, long cs_c,
                     const sl_epilogue *ep, sl_pool *pool);
+/* Rows [row0, row1) of the same product, on the calling thread; row0 and row1 must be
+ * multiples of SL_GEMM_PANEL_ROWS (or row1 = M). Each row is computed exactly as by
+ * sl_gemm_packed (same bits), so a caller can share a product's rows out among its own tasks. */
+#define SL_GEMM_PANEL_ROWS 6
+void sl_gemm_packed_rows(int M, int N, int K, const float *packed_a, int row0, int row1,
+                         const float *b, long rs_b, long cs_b,
+                         float *c, long rs_c, long cs_c, const sl_epilogue *ep);
 /* Both operands unpacked: packs A into `scratch` (sl_gemm_packed_a_size floats) first. */
 void sl_gemm(int M, int N, int K, const float *a, long rs_a, long cs_a,
              const float *b, long rs_b, long cs_b, float *c, long rs_c, long cs_c,

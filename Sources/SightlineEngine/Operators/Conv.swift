@@ -287,6 +287,17 @@ final class ConvKernel: Kernel {
                        input, inputStride, 1, output, outputStride, 1, &epilogue, pool)
     }
 
+    /// Output channels `channels` of `pointwise(…)` on the calling thread, the same bits as a
+    /// whole run computes for them; `output` is where channel 0's row starts. The range must
+    /// start and end on whole GEMM row panels (`SL_GEMM_PANEL_ROWS`), or end at the last channel.
+    func pointwise(channels: Range<Int>, _ input: UnsafePointer<Float>, inputStride: Int, columns: Int,
+                   into output: UnsafeMutablePointer<Float>, outputStride: Int) {
+        var epilogue = stageEpilogue()
+        sl_gemm_packed_rows(Int32(weightShape[0]), Int32(columns), Int32(weightShape[1]), packedWeights,
+                            Int32(channels.lowerBound), Int32(channels.upperBound),
+                            input, inputStride, 1, output, outputStride, 1, &epilogue)
+    }
+
     /// The geometry of this depthwise convolution (`isDepthwise`) over a whole
     /// `height` × `width` plane, or an error when the plane is smaller than the window.
     func depthwiseGeometry(height: Int, width: Int) throws -> sl_conv_geometry {
@@ -311,5 +322,21 @@ final class ConvKernel: Kernel {
         var geometry = geometry
         var epilogue = stageEpilogue()
         sl_depthwise_conv(input, packedWeights, output, &geometry, &epilogue, pool)
+    }
+
+    /// Channels `channels` of `depthwise(…)` over a whole-plane `geometry`, on the calling
+    /// thread; `input` and `output` are where channel 0's planes start. The same bits as a
+    /// whole run when the range starts on a block of eight channels.
+    func depthwise(channels: Range<Int>, _ input: UnsafePointer<Float>, geometry: sl_conv_geometry,
+                   into output: UnsafeMutablePointer<Float>) {
+        var part = geometry
+        part.channels = Int32(channels.count)
+        let first = channels.lowerBound
+        let inPlane = Int(geometry.in_h) * Int(geometry.in_w), outPlane = Int(geometry.out_h) * Int(geometry.out_w)
+        var epilogue = stageEpilogue()
+        epilogue.bias = epilogue.bias.map { $0 + first }
+        epilogue.slope = epilogue.slope.map { $0 + first }
+        sl_depthwise_conv(input + first * inPlane, packedWeights.map { UnsafePointer($0) + first * weightShape[2] * weightShape[3] },
+                          output + first * outPlane, &part, &epilogue, nil)
     }
 }

@@ -6,7 +6,8 @@
 // the depthwise and the projection run while those rows are still in the core's cache, so the
 // wide inner tensors never travel to memory. Blocks on small planes, blocks whose windows
 // overlap by more than two rows (5×5), and blocks whose bands would be only a few hundred
-// pixels run their three stages whole, each spread over the pool.
+// pixels run whole: each thread expands a share of the inner channels and runs their
+// depthwise windows, then the projection is spread over the pool.
 //
 // Node layout: input 0 is the block's input; then four inputs per stage (weights, bias,
 // residual, slope; "" when absent). Each stage's Conv attributes carry its name and a dot as a
@@ -42,6 +43,10 @@ final class MBConvKernel: Kernel {
     /// the thread count or batch, so that an image's result does not depend on either: GEMM
     /// tiles at a band's end round differently from whole ones.
     static let rowChunks = 2
+    /// Inner channels are shared out among a whole block's tasks in multiples of this: whole
+    /// GEMM row panels (`SL_GEMM_PANEL_ROWS`, 6) and whole blocks of the depthwise kernel's eight
+    /// channels, so that every channel is computed as in a single task.
+    static let channelUnit = 24
 
     init(_ context: CompileContext) throws {
         let node = context.node
@@ -146,20 +151,31 @@ final class MBConvKernel: Kernel {
         var stride: Int { Int(geometry.stride_h) }
     }
 
-    /// The three stages one after another on whole planes, each over the pool.
+    /// The three stages on whole planes. With an expansion, each task expands its share of the
+    /// inner channels and runs their depthwise windows straight away, while those planes are
+    /// still in its core's cache (one join instead of two, and no plane written by one core and
+    /// read by the other); then the projection, which reads every inner channel, runs over the
+    /// pool.
     private func runWhole(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
                           _ shape: BlockShape, _ context: ExecutionContext) throws {
         let pool = context.threadPool.pool
         let expanded = try expand == nil ? nil : context.scratchFloats(shape.inner * shape.inPlane)
         let middle = try context.scratchFloats(shape.inner * shape.outPlane)
+        let units = (shape.inner + Self.channelUnit - 1) / Self.channelUnit
+        let tasks = min(units, context.threadPool.threads)
         for n in 0..<shape.batch {
-            var source = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
+            let source = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
             if let expand, let expanded {
-                expand.pointwise(source, inputStride: shape.inPlane, columns: shape.inPlane, into: expanded,
-                                 outputStride: shape.inPlane, residual: nil, pool: pool)
-                source = UnsafePointer(expanded)
+                context.threadPool.parallelFor(tasks) { task in
+                    let channels = (units * task / tasks * Self.channelUnit)
+                        ..< min(shape.inner, units * (task + 1) / tasks * Self.channelUnit)
+                    expand.pointwise(channels: channels, source, inputStride: shape.inPlane, columns: shape.inPlane,
+                                     into: expanded, outputStride: shape.inPlane)
+                    depthwise.depthwise(channels: channels, expanded, geometry: shape.geometry, into: middle)
+                }
+            } else {
+                depthwise.depthwise(source, geometry: shape.geometry, into: middle, pool: pool)
             }
-            depthwise.depthwise(source, geometry: shape.geometry, into: middle, pool: pool)
             let offset = n * shape.outputChannels * shape.outPlane
             project.pointwise(middle, inputStride: shape.outPlane, columns: shape.outPlane, into: output.floats + offset,
                               outputStride: shape.outPlane, residual: residual.map { UnsafePointer($0.floats + offset) },
