@@ -15,6 +15,15 @@ Modes:
             the timing. Then times the two stages alone: the JPEG to its tensor, and
             session.run on that tensor. Prints {"median_ms", "prepare_ms", "inference_ms",
             "runs", "top5", ...}.
+  serve     --model PATH --threads T
+            Keeps one session and answers timing requests until stdin ends, one JSON line each
+            way, so that a caller can alternate blocks of runs with its own: first prints
+            {"ready": true, "onnxruntime"}, then for
+              {"mode": "engine", "batch": B, "runs": N, "warmup": W} -> {"ms": [N durations]}
+              {"mode": "pipeline", "stage": "whole"|"prepare"|"inference", "image": JPEG,
+               "runs": N, "warmup": W} -> {"ms": [...], "top5": [...]}
+            (the stages as in `pipeline`; "inference" runs on the last prepared tensor) or
+            {"error": "..."} when a request fails.
   classify  --model PATH --threads T [--top K] FILES_OR_DIRS...
             One JSON line per image: {"file", "results": [{"index", "confidence"}]}, or
             {"file", "error"}; exit status 1 if any image failed.
@@ -113,18 +122,24 @@ def classifier_input_geometry(session):
     return crop, crop + 32
 
 
+def random_feed(session, batch, input_shape=None):
+    """The session's input as random normal values, with the batch dimension set."""
+    shape = concrete_input_shape(session, batch, input_shape)
+    return {session.get_inputs()[0].name: np.random.default_rng(0).standard_normal(shape, dtype=np.float32)}
+
+
 def run_engine(options):
     session = make_session(options.model, options.threads)
-    shape = concrete_input_shape(session, options.batch, options.input_shape)
-    feed = {session.get_inputs()[0].name: np.random.default_rng(0).standard_normal(shape, dtype=np.float32)}
+    feed = random_feed(session, options.batch, options.input_shape)
+    batch = next(iter(feed.values())).shape[0]
     durations = timed_runs(lambda: session.run(None, feed), options.runs, options.warmup)
     median = statistics.median(durations)
     return {
         "median_ms": median,
-        "images_per_second": shape[0] * 1000.0 / median,
+        "images_per_second": batch * 1000.0 / median,
         "runs": options.runs,
         "min_ms": min(durations),
-        "batch": shape[0],
+        "batch": batch,
         "threads": options.threads,
         "onnxruntime": onnxruntime.__version__,
     }
@@ -135,8 +150,7 @@ def run_profile(options):
     session_options.enable_profiling = True
     session_options.profile_file_prefix = str(Path(tempfile.mkdtemp()) / "ort_profile")
     session = make_session(options.model, options.threads, session_options)
-    shape = concrete_input_shape(session, options.batch, options.input_shape)
-    feed = {session.get_inputs()[0].name: np.random.default_rng(0).standard_normal(shape, dtype=np.float32)}
+    feed = random_feed(session, options.batch, options.input_shape)
     runs = options.warmup + options.runs
     for _ in range(runs):
         session.run(None, feed)
@@ -165,33 +179,57 @@ def run_profile(options):
         "total_ms": sum(node["ms"] for node in nodes),
         "nodes": nodes,
         "operators": sorted(per_operator.values(), key=lambda entry: -entry["ms"]),
-        "batch": shape[0],
+        "batch": next(iter(feed.values())).shape[0],
         "threads": options.threads,
         "runs": options.runs,
         "onnxruntime": onnxruntime.__version__,
     }
 
 
+class Pipeline:
+    """The Python classifier pipeline on one session: a JPEG to its input tensor with Pillow
+    (draft), then ONNX Runtime, softmax and top-5."""
+
+    def __init__(self, session, shorter_side=None):
+        self.session = session
+        self.input_name = session.get_inputs()[0].name
+        self.crop, default_shorter_side = classifier_input_geometry(session)
+        self.shorter_side = shorter_side or default_shorter_side
+        self.top5 = None
+        self.tensor = None
+
+    def prepare(self, image):
+        self.tensor = image_tensor(image, self.shorter_side, self.crop, draft=True)
+
+    def infer(self):
+        logits = self.session.run(None, {self.input_name: self.tensor})[0][0]
+        self.top5 = top_results(softmax(logits), 5)
+
+    def classify(self, image):
+        self.prepare(image)
+        self.infer()
+
+    def stage_durations(self, stage, image, runs, warmup):
+        """Timed runs of one stage: "whole" (file to top-5), "prepare" (file to tensor) or
+        "inference" (network, softmax and top-5 on the tensor of the last prepare)."""
+        if stage == "whole":
+            return timed_runs(lambda: self.classify(image), runs, warmup)
+        if stage == "prepare":
+            return timed_runs(lambda: self.prepare(image), runs, warmup)
+        if stage == "inference":
+            if self.tensor is None:
+                self.prepare(image)
+            return timed_runs(self.infer, runs, warmup)
+        raise ValueError(f"unknown pipeline stage {stage!r}; expected whole, prepare or inference")
+
+
 def run_pipeline(options):
-    session = make_session(options.model, options.threads)
-    input_name = session.get_inputs()[0].name
-    crop, shorter_side = classifier_input_geometry(session)
-    shorter_side = options.shorter_side or shorter_side
-    result = {}
-
-    def classify_once():
-        tensor = image_tensor(options.image, shorter_side, crop, draft=True)
-        logits = session.run(None, {input_name: tensor})[0][0]
-        result["top5"] = top_results(softmax(logits), 5)
-
-    durations = timed_runs(classify_once, options.runs, options.warmup)
+    pipeline = Pipeline(make_session(options.model, options.threads), options.shorter_side)
+    durations = pipeline.stage_durations("whole", options.image, options.runs, options.warmup)
     # The two stages on their own, as many runs each: the photo to its input tensor, then
     # the network on that tensor (back to back, so with ONNX Runtime's threads awake).
-    def prepare():
-        result["tensor"] = image_tensor(options.image, shorter_side, crop, draft=True)
-
-    prepare_durations = timed_runs(prepare, options.runs, 1)
-    inference_durations = timed_runs(lambda: session.run(None, {input_name: result["tensor"]}), options.runs, 1)
+    prepare_durations = pipeline.stage_durations("prepare", options.image, options.runs, 1)
+    inference_durations = pipeline.stage_durations("inference", options.image, options.runs, 1)
     return {
         "median_ms": statistics.median(durations),
         "runs": options.runs,
@@ -199,9 +237,39 @@ def run_pipeline(options):
         "prepare_ms": statistics.median(prepare_durations),
         "inference_ms": statistics.median(inference_durations),
         "threads": options.threads,
-        "top5": result["top5"],
+        "top5": pipeline.top5,
         "onnxruntime": onnxruntime.__version__,
     }
+
+
+def serve(options):
+    """Answers timing requests, one JSON line in, one out, on one session until stdin ends, so
+    that `sightline bench` can alternate blocks of runs between the two engines."""
+    session = make_session(options.model, options.threads)
+    pipeline = Pipeline(session) if len(session.get_inputs()[0].shape) == 4 else None
+    feeds = {}
+    print(json.dumps({"ready": True, "onnxruntime": onnxruntime.__version__}), flush=True)
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+            runs, warmup = int(request["runs"]), int(request.get("warmup", 0))
+            if request["mode"] == "engine":
+                batch = int(request["batch"])
+                if batch not in feeds:
+                    feeds[batch] = random_feed(session, batch)
+                feed = feeds[batch]
+                reply = {"ms": timed_runs(lambda: session.run(None, feed), runs, warmup)}
+            elif request["mode"] == "pipeline":
+                if pipeline is None:
+                    raise ValueError("the model is not an image classifier")
+                durations = pipeline.stage_durations(request["stage"], request["image"], runs, warmup)
+                reply = {"ms": durations, "top5": pipeline.top5}
+            else:
+                raise ValueError(f"unknown mode {request['mode']!r}; expected engine or pipeline")
+        except Exception as error:  # the request failed; say why and wait for the next one
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        print(json.dumps(reply), flush=True)
+    return 0
 
 
 def image_files(paths):
@@ -348,6 +416,9 @@ def parse_arguments(arguments):
     classify.add_argument("--shorter-side", type=int, help="resize target before the crop (default: crop + 32)")
     classify.add_argument("--no-draft", action="store_true", help="decode JPEGs at full size instead of libjpeg's reduced scale")
 
+    serve = modes.add_parser("serve", help="answer timing requests (JSON lines on stdin) on one session")
+    add_common(serve)
+
     logits = modes.add_parser("logits", help="run the model on a saved .npy tensor")
     add_common(logits)
     logits.add_argument("--input", required=True, help="float32 .npy tensor of the model's input shape")
@@ -369,6 +440,8 @@ def main(arguments):
     options = parse_arguments(arguments)
     if options.mode == "classify":
         return run_classify(options)
+    if options.mode == "serve":
+        return serve(options)
     runner = {"engine": run_engine, "profile": run_profile, "pipeline": run_pipeline, "logits": run_logits, "mtcnn": run_mtcnn}[options.mode]
     try:
         result = runner(options)

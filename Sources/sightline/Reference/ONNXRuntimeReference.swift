@@ -16,12 +16,6 @@ struct ONNXRuntimeReference {
         self.threads = threads
     }
 
-    /// Median milliseconds of `runs` calls of `session.run` on a random [batch, …] input.
-    func engineMilliseconds(batch: Int, runs: Int) throws -> Double {
-        let result = try run(["engine", "--batch", "\(batch)", "--runs", "\(runs)"])
-        return try number("median_ms", in: result)
-    }
-
     /// ONNX Runtime's mean kernel time per executed node of its optimised graph, in order, from
     /// its profiler, over `runs` calls of `session.run` on a random [batch, …] input.
     func profile(batch: Int, runs: Int) throws -> [(name: String, op: String, milliseconds: Double)] {
@@ -33,32 +27,6 @@ struct ONNXRuntimeReference {
             }
             return (name, op, time)
         }
-    }
-
-    /// What the Pillow (draft) + ONNX Runtime pipeline did with one JPEG (`ort_bench.py pipeline`).
-    struct PipelineTiming {
-        /// Median milliseconds from the JPEG file to its top-5.
-        let milliseconds: Double
-        /// Median milliseconds of its two stages timed alone: the file to the input tensor,
-        /// and `session.run` on that tensor.
-        let prepareMilliseconds: Double
-        let inferenceMilliseconds: Double
-        /// The top-5 class indices it found.
-        let top5: [Int]
-    }
-
-    func pipeline(image: URL, runs: Int) throws -> PipelineTiming {
-        let result = try run(["pipeline", "--image", image.path, "--runs", "\(runs)"])
-        guard let top5 = result["top5"] as? [[String: Any]] else {
-            throw invalidOutput("it has no top5 list")
-        }
-        return PipelineTiming(
-            milliseconds: try number("median_ms", in: result), prepareMilliseconds: try number("prepare_ms", in: result),
-            inferenceMilliseconds: try number("inference_ms", in: result),
-            top5: try top5.map { entry in
-                guard let index = entry["index"] as? Int else { throw invalidOutput("a top5 entry has no index") }
-                return index
-            })
     }
 
     /// The model's output `name` for the float32 tensor stored in the `.npy` file `input`, as

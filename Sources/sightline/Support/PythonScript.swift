@@ -1,5 +1,6 @@
 // PythonScript: running one of the repository's Python scripts with its virtual environment,
-// either showing its output to the user or capturing what it prints for parsing.
+// either showing its output to the user or capturing what it prints for parsing (or, through
+// ScriptConversation, keeping it running to exchange JSON lines with).
 import Foundation
 
 /// A script under the repository's `scripts/` folder.
@@ -42,7 +43,8 @@ struct PythonScript {
         return printed
     }
 
-    private func makeProcess(_ arguments: [String]) throws -> Process {
+    /// The script's process with `arguments`, not yet started.
+    func makeProcess(_ arguments: [String]) throws -> Process {
         let script = repository.url(path)
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw CommandFailure("The script \(script.path) is missing from the repository.")

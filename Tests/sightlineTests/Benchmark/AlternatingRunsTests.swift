@@ -1,0 +1,33 @@
+// AlternatingRunsTests: the bench's schedule gives each side its runs in alternating blocks —
+// ABBA order, warm-up before each side's first block, one untimed run before every later one.
+@testable import sightline
+import XCTest
+
+final class AlternatingRunsTests: XCTestCase {
+    func testBlocksAlternateAndEachSideGetsItsRuns() throws {
+        var log: [String] = []
+        var nextTime = 0.0
+        func side(_ name: String) -> AlternatingRuns.Side {
+            { timed, untimed in
+                log.append("\(name) \(timed)+\(untimed)")
+                return (0 ..< timed).map { _ in nextTime += 1; return nextTime }
+            }
+        }
+        let times = try AlternatingRuns(runs: 8, warmup: 5).measure(sightline: side("S"), reference: side("R"))
+        // 8 runs in blocks of 3: 3 + 3 + 2; Sightline first, then the reference twice, then Sightline.
+        XCTAssertEqual(log, ["S 3+5", "R 3+5", "R 3+1", "S 3+1", "S 2+1", "R 2+1"])
+        XCTAssertEqual(times.sightline, [1, 2, 3, 10, 11, 12, 13, 14])
+        XCTAssertEqual(times.reference, [4, 5, 6, 7, 8, 9, 15, 16])
+    }
+
+    func testASideThatFailsStopsTheMeasurement() {
+        struct Broken: Error {}
+        var referenceBlocks = 0
+        XCTAssertThrowsError(try AlternatingRuns(runs: 6, warmup: 0).measure(
+            sightline: { timed, _ in [Double](repeating: 1, count: timed) },
+            reference: { _, _ in referenceBlocks += 1; throw Broken() })) { error in
+            XCTAssert(error is Broken, "\(error)")
+        }
+        XCTAssertEqual(referenceBlocks, 1)
+    }
+}
