@@ -69,10 +69,10 @@ final class WorkSharingTests: XCTestCase {
     }
 
     /// One convolution + Clip(0, 6) on an image of `channels` × `size` × `size`.
-    private func convolution(channels: Int, outputs: Int, size: Int, kernel: Int, depthwise: Bool) -> Model {
+    private func convolution(channels: Int, outputs: Int, size: Int, kernel: Int, depthwise: Bool, stride: Int = 1) -> Model {
         let weightShape = [outputs, depthwise ? 1 : channels, kernel, kernel]
         let pad = kernel / 2
-        var attributes: [String: Attribute] = ["pads": .ints([pad, pad, pad, pad])]
+        var attributes: [String: Attribute] = ["pads": .ints([pad, pad, pad, pad]), "strides": .ints([stride, stride])]
         if depthwise { attributes["group"] = .int(channels) }
         let graph = Graph(
             name: "layer",
@@ -93,14 +93,16 @@ final class WorkSharingTests: XCTestCase {
 
     func testALayerGivesTheSameBitsWithAnyThreadCount() throws {
         // Lite0's 14×14 expansion (13 column panels, the last of 4 columns), a 13×13 one (the
-        // last panel of 9), a 7×7 one (rows split), and depthwise layers of 14×14 and 56×56.
-        let layers: [(channels: Int, outputs: Int, size: Int, kernel: Int, depthwise: Bool)] = [
-            (112, 672, 14, 1, false), (80, 480, 13, 1, false), (192, 1152, 7, 1, false), (672, 112, 14, 1, false),
-            (672, 672, 14, 3, true), (144, 144, 56, 3, true), (480, 480, 14, 5, true),
+        // last panel of 9), a 7×7 one (rows split), depthwise layers of 14×14 and 56×56, and
+        // Lite2's stem (unfolded in eight bands of 16-17 rows that the threads share out).
+        let layers: [(channels: Int, outputs: Int, size: Int, kernel: Int, depthwise: Bool, stride: Int)] = [
+            (112, 672, 14, 1, false, 1), (80, 480, 13, 1, false, 1), (192, 1152, 7, 1, false, 1),
+            (672, 112, 14, 1, false, 1), (672, 672, 14, 3, true, 1), (144, 144, 56, 3, true, 1),
+            (480, 480, 14, 5, true, 1), (3, 32, 260, 3, false, 2),
         ]
         for layer in layers {
             let model = convolution(channels: layer.channels, outputs: layer.outputs, size: layer.size,
-                                    kernel: layer.kernel, depthwise: layer.depthwise)
+                                    kernel: layer.kernel, depthwise: layer.depthwise, stride: layer.stride)
             let shape = [1, layer.channels, layer.size, layer.size]
             let input = Tensor(shape: shape, floats: ramp(Tensor.elementCount(of: shape), scale: 0.1, offset: -1))
             try assertSameBitsWithAnyThreadCount(model, input: input, "\(layer)")
