@@ -18,7 +18,10 @@
 
 #define SL_KC 256   /* depth of one packed block: A panel (6 x 256) stays in L1 */
 #define SL_NC 192   /* columns of one packed B block: 256 x 192 floats stay in L2 */
-#define SL_DIRECT_B_DEPTH 64   /* up to this depth a contiguous B is not packed */
+/* Up to this depth a contiguous B is not packed. At 48 (Lite2's 48 -> 288 expansions) its
+ * 48 row streams cost more than packing: 64 -> 40 took 0.5-0.7 % off a one-thread Lite2 run;
+ * 40 and 32 ran alike (Lite0's 40 -> 240), 20 was 0.3 % slower on Lite0 (depths 24-32). */
+#define SL_DIRECT_B_DEPTH 40
 #define SL_GEMV_STREAMS 4       /* panels a matrix-vector product reads side by side */
 
 /* C tile (+)= A·B for the first `mr` rows and `nr` columns of a 6x16 tile, B's rows `rs_b`
