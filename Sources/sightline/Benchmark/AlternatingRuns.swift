@@ -22,6 +22,13 @@ struct AlternatingRuns {
     /// One side: runs `untimed` runs, then `timed` runs, and returns the timed durations.
     typealias Side = (_ timed: Int, _ untimed: Int) throws -> [Double]
 
+    /// Both sides' timed durations (`runs` each), in the order they ran, with Sightline's side
+    /// one call of `sightlineRun` per run, timed by `Stopwatch`.
+    func measure(sightlineRun: () throws -> Void, reference: Side) throws -> (sightline: [Double], reference: [Double]) {
+        try measure(sightline: { timed, untimed in try Stopwatch.milliseconds(runs: timed, warmup: untimed, sightlineRun) },
+                    reference: reference)
+    }
+
     /// Both sides' timed durations (`runs` each), in the order they ran.
     func measure(sightline: Side, reference: Side) throws -> (sightline: [Double], reference: [Double]) {
         var sightlineTimes: [Double] = [], referenceTimes: [Double] = []

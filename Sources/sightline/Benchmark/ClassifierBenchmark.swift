@@ -44,9 +44,7 @@ struct ClassifierBenchmark {
                                floats: Array([[Float]](repeating: sampleInput, count: batch).joined()))
             let feed = [classifier.inputName: input]
             let times = try schedule.measure(
-                sightline: { timed, untimed in
-                    try Stopwatch.milliseconds(runs: timed, warmup: untimed) { _ = try classifier.session.run(feed) }
-                },
+                sightlineRun: { _ = try classifier.session.run(feed) },
                 reference: { timed, untimed in try reference.engineMilliseconds(batch: batch, runs: timed, warmup: untimed) })
             results.append(BenchmarkResult(
                 name: "\(installed.name)-b\(batch)-t\(threads)", measure: batch == 1 ? "batch-1 latency" : "batch of \(batch)",
@@ -58,11 +56,7 @@ struct ClassifierBenchmark {
         progress("\(installed.name), \(threads) thread(s), 12 MP JPEG end to end")
         var top5: [Int] = [], referenceTop5: [Int] = []
         let whole = try schedule.measure(
-            sightline: { timed, untimed in
-                try Stopwatch.milliseconds(runs: timed, warmup: untimed) {
-                    top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index)
-                }
-            },
+            sightlineRun: { top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index) },
             reference: { timed, untimed in
                 let block = try reference.pipelineMilliseconds(.whole, image: photo, runs: timed, warmup: untimed)
                 referenceTop5 = block.top5 ?? []
@@ -72,20 +66,12 @@ struct ClassifierBenchmark {
         // the network and the ranking on that tensor (back to back, so with the threads awake).
         var prepared: [Float] = []
         let prepare = try schedule.measure(
-            sightline: { timed, untimed in
-                try Stopwatch.milliseconds(runs: timed, warmup: untimed) {
-                    prepared = try classifier.inputValues(forImageAt: photo)
-                }
-            },
+            sightlineRun: { prepared = try classifier.inputValues(forImageAt: photo) },
             reference: { timed, untimed in
                 try reference.pipelineMilliseconds(.prepare, image: photo, runs: timed, warmup: untimed).milliseconds
             })
         let inference = try schedule.measure(
-            sightline: { timed, untimed in
-                try Stopwatch.milliseconds(runs: timed, warmup: untimed) {
-                    _ = try classifier.classify(preparedBatch: prepared, imageCount: 1, top: 5)
-                }
-            },
+            sightlineRun: { _ = try classifier.classify(preparedBatch: prepared, imageCount: 1, top: 5) },
             reference: { timed, untimed in
                 try reference.pipelineMilliseconds(.inference, image: photo, runs: timed, warmup: untimed).milliseconds
             })
