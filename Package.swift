@@ -49,6 +49,11 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        // The two passes of the Pillow-compatible resize, with an AVX2 variant chosen at run time.
+        .target(
+            name: "CSightlineResample",
+            cSettings: [.unsafeFlags(["-O2"])]
+        ),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -68,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "SightlineImaging",
-            dependencies: ["CSightlineJPEG", "CTurboJPEG", "CPNG", "CWebP", "CFreeType"],
+            dependencies: ["CSightlineJPEG", "CSightlineResample", "CTurboJPEG", "CPNG", "CWebP", "CFreeType"],
             swiftSettings: optimise
         ),
         .target(
@@ -142,7 +147,7 @@ let package = Package(
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                    .product(name: "X509", package: "swift-certificates")]),
-        .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging", "CSightlineJPEG", "CTurboJPEG"],
+        .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging", "CSightlineJPEG", "CSightlineResample", "CTurboJPEG"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),

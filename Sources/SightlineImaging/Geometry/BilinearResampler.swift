@@ -1,6 +1,7 @@
 // BilinearResampler: the two-pass (horizontal, then vertical) Pillow-compatible bilinear resize,
 // computing only the output pixels inside a requested window so resize-then-crop costs only
-// the crop.
+// the crop. The arithmetic runs in C (CSightlineResample), with AVX2 where the CPU has it.
+import CSightlineResample
 
 enum BilinearResampler {
     /// The pixels inside `window` of `image` resized to `size`; identical to resizing the whole
@@ -24,10 +25,11 @@ enum BilinearResampler {
             }
             // Only the source rows that the window's output rows read are resized horizontally.
             let sourceRows = vertical.inputRange(for: rows)
-            var intermediate = [UInt8](repeating: 0, count: sourceRows.count * window.width * 3)
-            intermediate.withUnsafeMutableBufferPointer { buffer in
+            let intermediateCount = sourceRows.count * window.width * 3
+            let intermediate = [UInt8](unsafeUninitializedCapacity: intermediateCount) { buffer, initializedCount in
                 horizontalPass(source, sourceWidth: image.width, rows: sourceRows, columns: columns,
-                               weights: horizontal, into: buffer)
+                               weights: horizontal, into: UnsafeMutableBufferPointer(rebasing: buffer[0 ..< intermediateCount]))
+                initializedCount = intermediateCount
             }
             return intermediate.withUnsafeBufferPointer { intermediate in
                 RGBImage(width: window.width, height: window.height) { output in
@@ -52,30 +54,15 @@ enum BilinearResampler {
             }
             return
         }
-        let taps = weights.taps
+        let rowStart = source.baseAddress! + rows.lowerBound * sourceWidth * 3
         weights.weights.withUnsafeBufferPointer { coefficients in
             weights.firstInput.withUnsafeBufferPointer { firstInput in
                 weights.inputCount.withUnsafeBufferPointer { inputCount in
-                    var out = 0
-                    for row in rows {
-                        let rowStart = row * sourceWidth * 3
-                        for column in columns {
-                            var red = BilinearWeights.rounding, green = red, blue = red
-                            var input = rowStart + firstInput[column] * 3
-                            let weightStart = column * taps
-                            for tap in 0 ..< inputCount[column] {
-                                let weight = coefficients[weightStart + tap]
-                                red &+= Int32(source[input]) &* weight
-                                green &+= Int32(source[input + 1]) &* weight
-                                blue &+= Int32(source[input + 2]) &* weight
-                                input += 3
-                            }
-                            output[out] = BilinearWeights.sample(fromSum: red)
-                            output[out + 1] = BilinearWeights.sample(fromSum: green)
-                            output[out + 2] = BilinearWeights.sample(fromSum: blue)
-                            out += 3
-                        }
-                    }
+                    sl_resample_rows(rowStart, source.baseAddress! + source.count, sourceWidth * 3, Int32(rows.count),
+                                     firstInput.baseAddress! + columns.lowerBound,
+                                     inputCount.baseAddress! + columns.lowerBound,
+                                     coefficients.baseAddress! + columns.lowerBound * weights.taps, Int32(weights.taps),
+                                     Int32(columns.count), output.baseAddress!)
                 }
             }
         }
@@ -86,21 +73,14 @@ enum BilinearResampler {
     private static func verticalPass(_ intermediate: UnsafeBufferPointer<UInt8>, firstRow: Int, rowLength: Int,
                                      rows: Range<Int>, weights: BilinearWeights,
                                      into output: UnsafeMutableBufferPointer<UInt8>) {
-        var sums = [Int32](repeating: 0, count: rowLength)
-        sums.withUnsafeMutableBufferPointer { sums in
-            for (index, row) in rows.enumerated() {
-                sums.update(repeating: BilinearWeights.rounding)
-                let first = weights.firstInput[row] - firstRow
-                for tap in 0 ..< weights.inputCount[row] {
-                    let weight = weights.weights[row * weights.taps + tap]
-                    let inputStart = (first + tap) * rowLength
-                    for sample in 0 ..< rowLength {
-                        sums[sample] &+= Int32(intermediate[inputStart + sample]) &* weight
-                    }
-                }
-                let outputStart = index * rowLength
-                for sample in 0 ..< rowLength {
-                    output[outputStart + sample] = BilinearWeights.sample(fromSum: sums[sample])
+        weights.weights.withUnsafeBufferPointer { coefficients in
+            weights.firstInput.withUnsafeBufferPointer { firstInput in
+                weights.inputCount.withUnsafeBufferPointer { inputCount in
+                    sl_resample_columns(intermediate.baseAddress!, rowLength, firstRow, Int32(rows.count),
+                                        firstInput.baseAddress! + rows.lowerBound,
+                                        inputCount.baseAddress! + rows.lowerBound,
+                                        coefficients.baseAddress! + rows.lowerBound * weights.taps, Int32(weights.taps),
+                                        output.baseAddress!)
                 }
             }
         }

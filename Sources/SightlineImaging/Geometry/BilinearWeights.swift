@@ -7,10 +7,8 @@
 /// fixed point as in Pillow's 8-bit path, so resized pixels match Pillow's.
 struct BilinearWeights {
     /// Fractional bits of the fixed-point weights; 8-bit samples times weights summing to one
-    /// stay well inside Int32.
+    /// stay well inside Int32. The resize passes (CSightlineResample) round and shift by it.
     static let precisionBits: Int32 = 22
-    /// Added before the final shift so that it rounds to nearest.
-    static let rounding: Int32 = 1 << (precisionBits - 1)
 
     /// Weights stored per output index (the largest run any output reads).
     let taps: Int
@@ -71,11 +69,5 @@ struct BilinearWeights {
             upper = max(upper, firstInput[output] + inputCount[output])
         }
         return lower ..< upper
-    }
-
-    /// A fixed-point sum shifted back to an 8-bit sample, clamped to 0…255.
-    @inline(__always)
-    static func sample(fromSum sum: Int32) -> UInt8 {
-        UInt8(clamping: sum >> precisionBits)
     }
 }

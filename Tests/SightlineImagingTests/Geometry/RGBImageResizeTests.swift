@@ -1,5 +1,6 @@
 // Tests for the Pillow-compatible bilinear resize: real photos against Pillow's
 // Image.resize(…, BILINEAR) at many sizes, and the fused resize-and-crop against resize-then-crop.
+import CSightlineResample
 import Foundation
 import SightlineImaging
 import XCTest
@@ -48,6 +49,25 @@ final class RGBImageResizeTests: XCTestCase {
     func testMatchesPillowOnTheLargePhoto() throws {
         let large = try ImageDecoder.decode(contentsOf: LargeJPEG.url())
         try assertMatchesPillow(large, sizes: [ImageSize(width: 341, height: 256)])
+    }
+
+    /// The AVX2 passes (used on this machine when it has AVX2) and the portable C ones compute
+    /// the same bytes, including at the last pixel of the image, which the AVX2 pass reads
+    /// without the byte after it.
+    func testPortablePassesGiveTheSameBytes() throws {
+        let image = try ImageDecoder.decode(contentsOf: Fixtures.url("photo-faces-2008_001322.jpg"))  // 500×375
+        let sizes = [(341, 256), (37, 211), (1, 1), (640, 480), (500, 100), (123, 375), (499, 374)]
+        for (width, height) in sizes {
+            let whole = ImageRect(x: 0, y: 0, width: width, height: height)
+            let inner = ImageRect(x: width / 3, y: height / 4, width: max(1, width / 2), height: max(1, height / 2))
+            for window in [whole, inner] {
+                let preferred = image.resized(width: width, height: height, croppingTo: window)
+                let previous = sl_resample_force_portable(1)
+                let portable = image.resized(width: width, height: height, croppingTo: window)
+                sl_resample_force_portable(previous)
+                XCTAssertEqual(preferred, portable, "\(width)×\(height), window \(window)")
+            }
+        }
     }
 
     func testResizingToTheSameSizeChangesNothing() throws {
