@@ -56,6 +56,9 @@ typedef struct {
     uint8_t symbols[256];
     /* For AC tables, the next SKIP_BITS bits → the codes they hold whole (see SKIP_ENTRY). */
     uint32_t skip[1 << SKIP_BITS];
+    /* For DC tables, the next FAST_BITS bits → a code and its extra bits when both fit in
+     * them: bits taken << 16 | the difference they give (16 bits, two's complement); else 0. */
+    uint32_t differences[1 << FAST_BITS];
 } huffman_table;
 
 /* A skip entry packs: bits taken (0: the first code does not fit), coefficient positions
@@ -283,6 +286,26 @@ static void build_skips(huffman_table *t) {
     }
 }
 
+/* The signed value of `size` extra bits `bits` (JPEG's F.2.2.1 EXTEND). */
+static inline __attribute__((always_inline)) int extend(int bits, int size) {
+    return bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits;
+}
+
+/* The difference entries of a DC table (see huffman_table). */
+static void build_differences(huffman_table *t) {
+    for (unsigned prefix = 0; prefix < 1u << FAST_BITS; prefix++) {
+        const unsigned entry = t->fast[prefix];
+        const int length = (int)(entry >> 8), size = (int)(entry & 0xFF);
+        if (!entry || length + size > FAST_BITS) {
+            t->differences[prefix] = 0;
+            continue;
+        }
+        const int bits = (int)(prefix >> (FAST_BITS - length - size)) & ((1 << size) - 1);
+        const int difference = size ? extend(bits, size) : 0;
+        t->differences[prefix] = (uint32_t)(length + size) << 16 | (uint16_t)(int16_t)difference;
+    }
+}
+
 /* Tops the reader up to at least 57 bits, a byte at a time. A marker ends the data: zero bits
  * are appended after it (as libjpeg does), and counted so the decoder can tell whether it read
  * any of them. */
@@ -344,21 +367,32 @@ static inline __attribute__((always_inline)) int decode(const bit_reader *r, con
     return t->symbols[code + t->value_offset[l]];
 }
 
-/* The signed value of `size` extra bits (JPEG's F.2.2.1 EXTEND). */
+/* The signed value of the next `size` extra bits. */
 static inline __attribute__((always_inline)) int receive(bit_reader *r, int size) {
     const int bits = (int)peek(r, size);
     drop(r, size);
-    return bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits;
+    return extend(bits, size);
 }
 
-/* The block's DC value (its component's prediction updated); 0 on a bad code. */
+/* The block's DC value (its component's prediction updated); 0 on a bad code. The reader is
+ * topped up first, every block (a branch on the count would be mispredicted every few
+ * blocks): the DC code and its extra bits take at most 27 of the 56 or more bits, which
+ * leaves what skip_ac needs. Most codes and their extra bits come from one lookup. */
 static inline __attribute__((always_inline)) int decode_dc(bit_reader *r, component *c, const huffman_table *dc, int *value) {
-    if (r->count < 32) refill(r);
-    int length;
-    const int size = decode(r, dc, &length);
-    if (size < 0) return 0;
-    drop(r, length);
-    const int predictor = c->predictor + (size ? receive(r, size) : 0);
+    refill(r);
+    int difference;
+    const uint32_t entry = dc->differences[peek(r, FAST_BITS)];
+    if (__builtin_expect(entry != 0, 1)) {
+        drop(r, (int)(entry >> 16));
+        difference = (int16_t)(entry & 0xFFFF);
+    } else {
+        int length;
+        const int size = decode(r, dc, &length);
+        if (size < 0) return 0;
+        drop(r, length);
+        difference = size ? receive(r, size) : 0;
+    }
+    const int predictor = c->predictor + difference;
     if (predictor > (1 << 24) || predictor < -(1 << 24)) return 0;   /* only in damaged files */
     c->predictor = predictor;
     *value = (int16_t)predictor;   /* libjpeg keeps coefficients in 16 bits */
@@ -417,9 +451,7 @@ static inline __attribute__((always_inline)) int skip_ac(bit_reader *r, const hu
 static inline __attribute__((always_inline)) int decode_block_1x1(bit_reader *r, component *c, const huffman_table *dc, const huffman_table *ac,
                                    uint8_t *sample) {
     int value;
-    if (!decode_dc(r, c, dc, &value)) return 0;
-    if (r->count < 2 * SKIP_BITS) refill(r);
-    if (!skip_ac(r, ac)) return 0;
+    if (!decode_dc(r, c, dc, &value) || !skip_ac(r, ac)) return 0;
     *sample = range_limit((value * c->dequantiser[0] + 4) >> 3);
     return 1;
 }
@@ -459,7 +491,6 @@ static inline __attribute__((always_inline)) int decode_block_2x2(bit_reader *r,
                                                                   uint8_t *samples, size_t stride) {
     int value, any_ac = 0;
     if (!decode_dc(r, c, dc, &value)) return 0;
-    if (r->count < FAST_BITS) refill(r);
     const unsigned first = ac->fast[peek(r, FAST_BITS)];
     if (first && (first & 0xFF) == 0) {   /* end of block */
         drop(r, (int)(first >> 8));
@@ -852,6 +883,7 @@ sl_jpeg_status sl_jpeg_decode_eighth(const unsigned char *data, size_t size, uns
         if (!build_codes(&f->dc_tables[c->dc_table], &f->dc_definitions[c->dc_table], 1)) goto done;
         if (!build_codes(&f->ac_tables[c->ac_table], &f->ac_definitions[c->ac_table], 0)) goto done;
         build_skips(&f->ac_tables[c->ac_table]);
+        build_differences(&f->dc_tables[c->dc_table]);
     }
     if (blocks_in_mcu > 10) goto done;
 
