@@ -138,11 +138,15 @@ __attribute__((target("avx2,fma"), noinline)) static void store_tile_avx2(
     if (sigmoid) sl_apply_epilogue(c, rs_c, mr, nr, row0, ep, residual, rs_c);
 }
 
+/* One tile: rows [0, mr) x columns [0, nr) of C from a 6-row A panel and a 16-column B panel.
+ * Only the first `rows` rows (2, 4 or 6, a constant at each call) are multiplied: a panel's
+ * last rows when M is not a multiple of 6 (Lite2's stem has 32 output channels, blocks.0's
+ * projection 16) would otherwise run the FMAs of rows that are thrown away. */
 __attribute__((target("avx2,fma"), always_inline))
 static inline void tile_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                              float *restrict c, long rs_c, int load_c,
                              const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
-                             const float *a_next) {
+                             const float *a_next, const int rows) {
     __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
     __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
     __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
@@ -157,10 +161,14 @@ static inline void tile_avx2(int kc, const float *restrict a, const float *restr
         __m256 av;
         av = _mm256_broadcast_ss(a + 0); c00 = _mm256_fmadd_ps(av, b0, c00); c01 = _mm256_fmadd_ps(av, b1, c01);
         av = _mm256_broadcast_ss(a + 1); c10 = _mm256_fmadd_ps(av, b0, c10); c11 = _mm256_fmadd_ps(av, b1, c11);
-        av = _mm256_broadcast_ss(a + 2); c20 = _mm256_fmadd_ps(av, b0, c20); c21 = _mm256_fmadd_ps(av, b1, c21);
-        av = _mm256_broadcast_ss(a + 3); c30 = _mm256_fmadd_ps(av, b0, c30); c31 = _mm256_fmadd_ps(av, b1, c31);
-        av = _mm256_broadcast_ss(a + 4); c40 = _mm256_fmadd_ps(av, b0, c40); c41 = _mm256_fmadd_ps(av, b1, c41);
-        av = _mm256_broadcast_ss(a + 5); c50 = _mm256_fmadd_ps(av, b0, c50); c51 = _mm256_fmadd_ps(av, b1, c51);
+        if (rows > 2) {
+            av = _mm256_broadcast_ss(a + 2); c20 = _mm256_fmadd_ps(av, b0, c20); c21 = _mm256_fmadd_ps(av, b1, c21);
+            av = _mm256_broadcast_ss(a + 3); c30 = _mm256_fmadd_ps(av, b0, c30); c31 = _mm256_fmadd_ps(av, b1, c31);
+        }
+        if (rows > 4) {
+            av = _mm256_broadcast_ss(a + 4); c40 = _mm256_fmadd_ps(av, b0, c40); c41 = _mm256_fmadd_ps(av, b1, c41);
+            av = _mm256_broadcast_ss(a + 5); c50 = _mm256_fmadd_ps(av, b0, c50); c51 = _mm256_fmadd_ps(av, b1, c51);
+        }
         a += SL_MR;
         b += rs_b;
     }
@@ -226,7 +234,9 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
                          float *restrict c, long rs_c, int load_c,
                          const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
                          const float *a_next) {
-    tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next);
+    if (mr <= 2) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 2);
+    else if (mr <= 4) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 4);
+    else tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, SL_MR);
 }
 
 /* `tiles` whole 6x16 tiles side by side in one call: C's and the residual's tiles 16
@@ -239,7 +249,7 @@ static void ukernel_row_avx2(int tiles, long b_step, int kc, const float *restri
                              const float *residual, const float *a_next) {
     for (int t = 0; t < tiles; t++)
         tile_avx2(kc, a, b + t * b_step, rs_b, c + t * SL_NR, rs_c, load_c, ep, row0,
-                  residual ? residual + t * SL_NR : NULL, SL_MR, SL_NR, t == 0 ? a_next : a);
+                  residual ? residual + t * SL_NR : NULL, SL_MR, SL_NR, t == 0 ? a_next : a, SL_MR);
 }
 
 /* The same product for tiles at most 8 columns wide (the right edge of narrow outputs such as
