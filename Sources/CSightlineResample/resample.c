@@ -65,11 +65,12 @@ static void columns_portable(const uint8_t *source, size_t row_length, long firs
 #if defined(__x86_64__)
 
 /* One pixel's three samples (and a fourth byte that is ignored) as four 32-bit lanes; the
- * pixel that ends the input is read without the byte after it. */
+ * pixel that ends the input is read without the byte after it, and a pixel past the end (a
+ * zero-weight tap of the image's last column) is not read at all. */
 __attribute__((target("avx2"))) static inline __m128i load_pixel(const uint8_t *pixel, const uint8_t *end) {
-    int32_t word;
+    int32_t word = 0;
     if (__builtin_expect(end - pixel >= 4, 1)) memcpy(&word, pixel, 4);
-    else word = pixel[0] | pixel[1] << 8 | pixel[2] << 16;
+    else if (end - pixel == 3) word = pixel[0] | pixel[1] << 8 | pixel[2] << 16;
     return _mm_cvtepu8_epi32(_mm_cvtsi32_si128(word));
 }
 

@@ -70,6 +70,36 @@ final class RGBImageResizeTests: XCTestCase {
         }
     }
 
+    /// The AVX2 horizontal pass runs every pixel of a row over the row's longest run of inputs
+    /// (zero weights past a pixel's own run): at the image's last column that run would reach
+    /// past the pixels. The image here ends exactly where an unreadable page begins, so a read
+    /// past it crashes the test instead of passing unnoticed.
+    func testTheLastColumnIsNotReadPastTheImage() throws {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let mapping = mmap(nil, 2 * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              mapping != MAP_FAILED else { return XCTFail("mmap failed") }
+        defer { munmap(mapping, 2 * pageSize) }
+        XCTAssertEqual(mprotect(mapping + pageSize, pageSize, PROT_NONE), 0)
+        let (width, height) = (5, 2)
+        let count = width * height * 3
+        let pixels = mapping.assumingMemoryBound(to: UInt8.self) + pageSize - count
+        for index in 0 ..< count { pixels[index] = UInt8(index * 7 % 256) }
+        // Output column 0 reads input pixels 0-2, column 1 pixels 3-4 only (zero weight beyond).
+        let first = [0, 3], runs = [3, 2]
+        let weights: [Int32] = [1 << 20, 2 << 20, 1 << 20, 3 << 20, 1 << 20, 0]
+        for portable: Int32 in [0, 1] {
+            let previous = sl_resample_force_portable(portable)
+            defer { sl_resample_force_portable(previous) }
+            var output = [UInt8](repeating: 0, count: 2 * height * 3)
+            sl_resample_rows(pixels, pixels + count, width * 3, Int32(height), first, runs, weights, 3, 2, &output)
+            // Row 1, column 1: (pixel 8 · 3 + pixel 9) / 4 per channel, rounded.
+            let expected = (0 ..< 3).map { channel in
+                UInt8((3 * Int(pixels[24 + channel]) + Int(pixels[27 + channel]) + 2) / 4)
+            }
+            XCTAssertEqual(Array(output[9 ..< 12]), expected, "portable: \(portable)")
+        }
+    }
+
     func testResizingToTheSameSizeChangesNothing() throws {
         let image = try ImageDecoder.decode(contentsOf: Fixtures.url("photo-trashnet-glass21.jpg"))
         XCTAssertEqual(image.resized(width: image.width, height: image.height), image)
