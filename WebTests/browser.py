@@ -11,6 +11,7 @@ import json
 import math
 import os
 import shutil
+import tempfile
 
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
@@ -60,7 +61,15 @@ class Browser:
             options.add_argument("--use-fake-ui-for-media-stream")
             options.add_argument(f"--use-file-for-fake-video-capture={fake_camera}")
             options.set_capability("goog:loggingPrefs", {"performance": "ALL"})  # for websockets()
-        self.driver = webdriver.Chrome(service=Service(executable("chromedriver")), options=options)
+        # Chromium leaves folders of its own in the temp directory (a profile lock's socket) when
+        # it quits; this browser's go into a folder removed by quit().
+        self.temp = tempfile.TemporaryDirectory(prefix="sightline-browser-")
+        service = Service(executable("chromedriver"), env={**os.environ, "TMPDIR": self.temp.name})
+        try:
+            self.driver = webdriver.Chrome(service=service, options=options)
+        except BaseException:
+            self.temp.cleanup()
+            raise
         self.emulate_screen()
 
     def emulate_screen(self, height=None):
@@ -70,7 +79,10 @@ class Browser:
                                     {"width": width, "height": height or screen_height, "deviceScaleFactor": 1, "mobile": mobile})
 
     def quit(self):
-        self.driver.quit()
+        try:
+            self.driver.quit()
+        finally:
+            self.temp.cleanup()
 
     # Navigation
 

@@ -6,18 +6,21 @@ import SightlineStore
 import XCTest
 
 class StoreTestCase: XCTestCase {
-    /// The data directory of this test.
+    /// The data directory of this test (a test may point it at a folder inside `root`).
     var directory: URL!
+    /// The folder created for this test, removed with everything in it afterwards.
+    private var root: URL!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory
+        root = FileManager.default.temporaryDirectory
             .appendingPathComponent("SightlineStoreTests-\(UUID().uuidString)", isDirectory: true)
+        directory = root
     }
 
     override func tearDownWithError() throws {
-        if let directory, FileManager.default.fileExists(atPath: directory.path) {
-            try FileManager.default.removeItem(at: directory)
+        if let root, FileManager.default.fileExists(atPath: root.path) {
+            try FileManager.default.removeItem(at: root)
         }
         try super.tearDownWithError()
     }
