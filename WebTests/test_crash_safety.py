@@ -169,13 +169,24 @@ class KillDuringSavesTests(unittest.TestCase):
         self.assertLessEqual(acknowledged.ingredients, ingredients,
                              f"acknowledged ingredients missing from the file ({context})")
 
+    def listed_capture_ids(self, client, context):
+        """The ids of every capture the history lists, page by page (at most 500 a page; the
+        rounds together save more than that on a fast machine)."""
+        listed, offset = set(), 0
+        while True:
+            status, listing = client.json("GET", f"/api/v1/recognizer/history?limit=500&offset={offset}")
+            self.assertEqual(status, 200, context)
+            page = [capture["id"] for capture in listing["captures"]]
+            listed.update(page)
+            if len(page) < 500:
+                return listed
+            offset += len(page)
+
     def check_served(self, url, acknowledged, context):
         """Every capture and ingredient acknowledged so far is served by the restarted server."""
         client = Client(url)
         try:
-            status, listing = client.json("GET", "/api/v1/recognizer/history?limit=500")
-            self.assertEqual(status, 200, context)
-            listed = {capture["id"] for capture in listing["captures"]}
+            listed = self.listed_capture_ids(client, context)
             self.assertLessEqual(acknowledged.capture_ids, listed, f"captures not listed ({context})")
             for capture_id in sorted(acknowledged.capture_ids):
                 status, content_type, image = client.send("GET", f"/api/v1/recognizer/history/{capture_id}/image")
