@@ -11,6 +11,7 @@
 #endif
 
 enum { PRECISION_BITS = 22 };
+#define ROUNDING (1 << (PRECISION_BITS - 1))
 
 /* See sl_resample_force_portable. */
 static int force_portable;
@@ -20,7 +21,6 @@ int sl_resample_force_portable(int force) {
     force_portable = force != 0;
     return previous;
 }
-#define ROUNDING (1 << (PRECISION_BITS - 1))
 
 static inline uint8_t clamp_sample(int32_t sum) {
     const int32_t value = sum >> PRECISION_BITS;
@@ -48,17 +48,20 @@ static void rows_portable(const uint8_t *source, size_t source_stride, int row_c
     }
 }
 
+/* One output sample of the vertical pass: `count` samples `row_length` apart from `sample`. */
+static inline uint8_t column_sample(const uint8_t *sample, size_t row_length, const int32_t *w, long count) {
+    int32_t sum = ROUNDING;
+    for (long t = 0; t < count; t++, sample += row_length) sum += *sample * w[t];
+    return clamp_sample(sum);
+}
+
 static void columns_portable(const uint8_t *source, size_t row_length, long first_row, int row_count,
                              const long *first, const long *count, const int32_t *weights, int taps,
                              uint8_t *output) {
     for (int i = 0; i < row_count; i++, output += row_length) {
         const int32_t *w = weights + (size_t)i * (size_t)taps;
-        for (size_t x = 0; x < row_length; x++) {
-            int32_t sum = ROUNDING;
-            const uint8_t *sample = source + (size_t)(first[i] - first_row) * row_length + x;
-            for (long t = 0; t < count[i]; t++, sample += row_length) sum += *sample * w[t];
-            output[x] = clamp_sample(sum);
-        }
+        const uint8_t *top = source + (size_t)(first[i] - first_row) * row_length;
+        for (size_t x = 0; x < row_length; x++) output[x] = column_sample(top + x, row_length, w, count[i]);
     }
 }
 
@@ -127,12 +130,7 @@ __attribute__((target("avx2"))) static void columns_avx2(const uint8_t *source, 
             _mm_storeu_si128((__m128i *)(output + x),
                              _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1)));
         }
-        for (; x < row_length; x++) {
-            int32_t sum = ROUNDING;
-            const uint8_t *sample = top + x;
-            for (long t = 0; t < count[i]; t++, sample += row_length) sum += *sample * w[t];
-            output[x] = clamp_sample(sum);
-        }
+        for (; x < row_length; x++) output[x] = column_sample(top + x, row_length, w, count[i]);
     }
 }
 
