@@ -186,21 +186,10 @@ static depthwise_unit begin_unit(const depthwise_job *job, int block, int band, 
 
 /* ---- portable unit: the same steps with scalar lane loops ---- */
 
-static void depthwise_unit_generic(const depthwise_job *job, int block, int band, depthwise_buffers b) {
+/* Output rows [row0, row0 + rows) of a block from its padded buffer, one pixel at a time. */
+static void depthwise_rows_generic(const depthwise_job *job, depthwise_buffers b, int c0, int lanes, int row0, int rows) {
     const sl_conv_geometry *g = job->g;
-    const depthwise_unit u = begin_unit(job, block, band, b);
-    const int c0 = u.c0, lanes = u.lanes, row0 = u.row0, rows = u.rows;
-    const size_t in_plane = (size_t)g->in_h * g->in_w, out_plane = (size_t)g->out_h * g->out_w;
-    for (int r = 0; r < u.in_rows; r++) {
-        float *dst = b.padded + (size_t)r * job->padded_w * SL_LANES;
-        int ih = row0 * g->stride_h + r - g->pad_top;
-        memset(dst, 0, sizeof(float) * SL_LANES * job->padded_w);
-        if (ih < 0 || ih >= g->in_h) continue;
-        for (int j = 0; j < lanes; j++) {
-            const float *src = job->input + (size_t)(c0 + j) * in_plane + (size_t)ih * g->in_w - g->pad_left;
-            for (int x = u.lo; x < u.hi; x++) dst[x * SL_LANES + j] = src[x];
-        }
-    }
+    const size_t out_plane = (size_t)g->out_h * g->out_w;
     for (int oh = 0; oh < rows; oh++) {
         for (int ow = 0; ow < g->out_w; ow++) {
             float acc[SL_LANES];
@@ -217,6 +206,24 @@ static void depthwise_unit_generic(const depthwise_job *job, int block, int band
             for (int j = 0; j < lanes; j++) out[j * out_plane] = activate_scalar(acc[j], b.slope[j], job->ep);
         }
     }
+}
+
+static void depthwise_unit_generic(const depthwise_job *job, int block, int band, depthwise_buffers b) {
+    const sl_conv_geometry *g = job->g;
+    const depthwise_unit u = begin_unit(job, block, band, b);
+    const int c0 = u.c0, lanes = u.lanes, row0 = u.row0, rows = u.rows;
+    const size_t in_plane = (size_t)g->in_h * g->in_w;
+    for (int r = 0; r < u.in_rows; r++) {
+        float *dst = b.padded + (size_t)r * job->padded_w * SL_LANES;
+        int ih = row0 * g->stride_h + r - g->pad_top;
+        memset(dst, 0, sizeof(float) * SL_LANES * job->padded_w);
+        if (ih < 0 || ih >= g->in_h) continue;
+        for (int j = 0; j < lanes; j++) {
+            const float *src = job->input + (size_t)(c0 + j) * in_plane + (size_t)ih * g->in_w - g->pad_left;
+            for (int x = u.lo; x < u.hi; x++) dst[x * SL_LANES + j] = src[x];
+        }
+    }
+    depthwise_rows_generic(job, b, c0, lanes, row0, rows);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -455,4 +462,36 @@ void sl_depthwise_conv(const float *input, const float *weights, float *output,
      * and the depthwise layers' total time 3-4 % lower. */
     long unit_work = work / units;
     sl_pool_run_guided(pool, depthwise_units, &job, units, (int)((16384 + unit_work - 1) / unit_work));
+}
+
+/* ---- depthwise convolution from channel blocks -------------------------------------
+ * The input is already in the layout the kernel above builds for each unit (eight channels
+ * per pixel, zero borders), so the taps run on it directly. */
+
+size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g) {
+    return padded_slack_pixels(g);
+}
+
+void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_pixels, const float *weights,
+                               float *output, const sl_conv_geometry *g, const sl_epilogue *ep, int c0, int c1) {
+    depthwise_job job = {NULL, weights, output, g, ep, row_pixels, g->out_h, 1, 0};
+    job.blocks = (g->channels + SL_LANES - 1) / SL_LANES;
+    /* Only the filters, bias and slopes: the padded input is the caller's. */
+    float *parameters = sl_thread_scratch(SL_SCRATCH_DEPTHWISE, ((size_t)g->kernel_h * g->kernel_w + 2) * SL_LANES);
+    depthwise_buffers b;
+    b.weights = parameters;
+    b.bias = b.weights + (size_t)g->kernel_h * g->kernel_w * SL_LANES;
+    b.slope = b.bias + SL_LANES;
+    for (int c = c0; c < c1; c += SL_LANES) {
+        const int lanes = g->channels - c < SL_LANES ? g->channels - c : SL_LANES;
+        b.padded = (float *)blocks + (long)((c - c0) / SL_LANES) * block_stride;
+        load_block_parameters(&job, c, lanes, b);
+#if defined(__x86_64__) || defined(__i386__)
+        if (sl_cpu_has_avx2_fma()) {
+            depthwise_block_rows_avx2(&job, b, c, lanes, 0, g->out_h);
+            continue;
+        }
+#endif
+        depthwise_rows_generic(&job, b, c, lanes, 0, g->out_h);
+    }
 }

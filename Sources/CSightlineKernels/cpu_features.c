@@ -7,7 +7,21 @@
 
 #include <time.h>
 
+/* See sl_kernels_force_portable. */
+static int force_portable;
+
+int sl_kernels_force_portable(int force) {
+    const int previous = force_portable;
+    force_portable = force;
+    return previous;
+}
+
+int sl_kernels_vectorised(void) {
+    return sl_cpu_has_avx2_fma();
+}
+
 int sl_cpu_has_avx2_fma(void) {
+    if (force_portable) return 0;
 #if defined(__x86_64__) || defined(__i386__)
     static int cached = -1;
     if (cached < 0) {

@@ -17,8 +17,14 @@ int sl_cpu_has_avx2_fma(void);
 enum sl_scratch_slot {
     SL_SCRATCH_PACKED_B = 0,      /* GEMM: packed panels of B */
     SL_SCRATCH_DEPTHWISE = 1,     /* depthwise convolution: a band of 8 interleaved channels */
-    SL_SCRATCH_SLOTS = 2,
+    SL_SCRATCH_PACKED_PIXELS = 2, /* 1x1 convolution into channel blocks: pixel strips */
+    SL_SCRATCH_SLOTS = 3,
 };
+
+/* Depthwise convolution of channels [c0, c1) from channel blocks (see
+ * sl_expand_depthwise_blocked), `blocks` being channel c0's block. */
+void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_pixels, const float *weights,
+                               float *output, const sl_conv_geometry *g, const sl_epilogue *ep, int c0, int c1);
 
 /* This thread's buffer for `slot`, at least `floats` long (grown as needed). */
 float *sl_thread_scratch(enum sl_scratch_slot slot, size_t floats);

@@ -18,6 +18,13 @@ extern "C" {
 
 /* Names the instruction set the kernels use on this machine ("avx2+fma" or "generic"). */
 const char *sl_cpu_kernel_isa(void);
+/* 1 when the kernels run their vector variants on this machine (AVX2 + FMA), 0 when the
+ * portable loops run. */
+int sl_kernels_vectorised(void);
+/* Tests: with a non-zero `force`, the kernels run their portable loops from then on even on a
+ * CPU with AVX2 (and sl_kernels_vectorised gives 0); 0 restores the choice by CPU features.
+ * Returns the previous setting. */
+int sl_kernels_force_portable(int force);
 /* 1 when the CPU has AVX-512F (reported for information; AVX2 kernels run there too). */
 int sl_cpu_has_avx512f(void);
 /* The clock this core runs at now, in GHz, measured over about 50 ms (0 where the
@@ -111,6 +118,46 @@ void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns);
  * over the pool in guided chunks. */
 void sl_depthwise_conv(const float *input, const float *weights, float *output,
                        const sl_conv_geometry *g, const sl_epilogue *ep, sl_pool *pool);
+
+/* ---- Channel blocks ------------------------------------------------------------------
+ * The inner tensor of an inverted-residual block, between its expansion and its depthwise
+ * convolution, in blocks of eight channels: each block a plane of `row_pixels`-wide rows whose
+ * pixels hold the block's eight channels side by side, channel c of pixel (y, x) at
+ * blocks[(c / 8) * block_stride + (y * row_pixels + x) * 8 + c % 8]. The planes carry the
+ * depthwise window's zero border, so the convolution reads every tap as one vector. */
+
+#define SL_CHANNEL_BLOCK 8
+
+/* Weights of a 1x1 convolution (M x K, row-major) packed for sl_expand_depthwise_blocked. */
+size_t sl_pointwise_blocked_packed_size(int M, int K);
+void sl_pointwise_blocked_pack(const float *weights, int M, int K, float *packed);
+
+/* Pixels past a block's last row that the depthwise convolution may read (any finite values;
+ * the results that use them are dropped). */
+size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
+
+/* The expansion and the depthwise convolution of an inverted-residual block for inner
+ * channels [c0, c1) (c0 a multiple of 16, c1 of 8), sixteen channels (two blocks) at a time,
+ * on the calling thread, so that each pair of blocks is convolved right after it is written:
+ *  - the 1x1 expansion (weights packed by sl_pointwise_blocked_pack, epilogue's bias and
+ *    activation; no residual) of `rows` x `width` input pixels, input channel k's pixel
+ *    (y, x) at input[k * in_channel_stride + y * in_row_stride + x], is written to the
+ *    blocks with pixel (0, 0) `expand_offset` floats into each block (rows = 0: nothing to
+ *    expand, the blocks already hold every row);
+ *  - the depthwise convolution (weights [C][kh][kw]) then reads the blocks, which must hold
+ *    its zero border: output pixel (oh, ow)'s window starts at block pixel (oh * stride_h,
+ *    ow * stride_w), the geometry's padding and in_w are ignored, and each block holds g->in_h
+ *    rows of `row_pixels` pixels followed by the slack above. Output is NCHW planes of
+ *    out_h x out_w (`output` is channel 0's), with the same bits as sl_depthwise_conv gives
+ *    for the same padded input.
+ * `blocks` is channel c0's block; the buffer holds `buffer_blocks` blocks `block_stride` floats
+ * apart, reused in turn when the range has more (2: one pair at a time). Each output is
+ * computed the same way whatever the range or the pixels around it. */
+void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epilogue *expand_ep,
+                                 const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
+                                 float *blocks, int buffer_blocks, long block_stride, long row_pixels, long expand_offset,
+                                 const float *depthwise_weights, const sl_conv_geometry *g,
+                                 const sl_epilogue *depthwise_ep, float *output, int c0, int c1);
 
 /* Max pooling of `planes` NCHW planes (geometry's `channels` is ignored); windows that
  * cover only padding give -infinity. */

@@ -22,8 +22,12 @@ final class ConvKernel: Kernel {
     private let constantSlope: UnsafeMutablePointer<Float>?
     /// A bias input that is not a constant (given at run time).
     private let hasRuntimeBias: Bool
+    /// True when the 1×1 weights are packed for `sl_expand_depthwise_blocked` instead of the GEMM.
+    let writesChannelBlocks: Bool
 
-    init(_ context: CompileContext) throws {
+    /// `channelBlocks`: pack a constant 1×1 convolution's weights to write channel blocks (the
+    /// expansion of a fused block, `sl_expand_depthwise_blocked`) rather than planes.
+    init(_ context: CompileContext, channelBlocks: Bool = false) throws {
         let node = context.node
         label = NodeLabel(node)
         group = try node.int("group", default: 1)
@@ -70,9 +74,16 @@ final class ConvKernel: Kernel {
         isPointwise = weights != nil && group == 1 && kernel == [1, 1] && window.strides == [1, 1]
             && window.pads.allSatisfy { $0 == 0 } && window.autoPad != .sameLower && window.autoPad != .sameUpper
 
+        writesChannelBlocks = channelBlocks && isPointwise && weights != nil
         if let weights {
             let values = weights.floats
-            if isDepthwise {
+            if writesChannelBlocks {
+                let (rows, depth) = (outputChannels, weights.shape[1])
+                let pointer = UnsafeMutablePointer<Float>.allocate(capacity: Int(sl_pointwise_blocked_packed_size(Int32(rows), Int32(depth))))
+                values.withUnsafeBufferPointer { sl_pointwise_blocked_pack($0.baseAddress!, Int32(rows), Int32(depth), pointer) }
+                packedWeights = pointer
+                packedGroupStride = 0
+            } else if isDepthwise {
                 let pointer = UnsafeMutablePointer<Float>.allocate(capacity: values.count)
                 pointer.initialize(from: values, count: values.count)
                 packedWeights = pointer
@@ -109,6 +120,9 @@ final class ConvKernel: Kernel {
         if constantSlope != nil { inputs.insert(4) }
         return inputs
     }
+
+    /// The activation applied after the bias.
+    var activationKind: sl_activation { activation.kind }
 
     /// True when weights, bias and slopes were all constant, so the kernel can run as a stage
     /// of a fused block (`pointwise`, `depthwise`) without its runtime inputs.
@@ -302,6 +316,12 @@ final class ConvKernel: Kernel {
         sl_gemm_packed_rows(Int32(weightShape[0]), Int32(columns), Int32(weightShape[1]), packedWeights,
                             Int32(channels.lowerBound), Int32(channels.upperBound),
                             input, inputStride, 1, output, outputStride, 1, &epilogue)
+    }
+
+    /// The packed weights and the epilogue of this stage (`isSelfContained`) for a C kernel that
+    /// runs it; both stay valid while the kernel lives.
+    var stageParameters: (weights: UnsafePointer<Float>?, epilogue: sl_epilogue) {
+        (packedWeights.map { UnsafePointer($0) }, stageEpilogue())
     }
 
     /// The geometry of this depthwise convolution (`isDepthwise`) over a whole

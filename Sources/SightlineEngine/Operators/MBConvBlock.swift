@@ -9,6 +9,13 @@
 // pixels run whole: each thread expands a share of the inner channels and runs their
 // depthwise windows, then the projection is spread over the pool.
 //
+// Where the vector kernels run and the inner channels come in whole blocks of eight, the
+// expansion writes channel blocks (`ChannelBlockLayout`): eight channels per pixel with the
+// depthwise window's zero border, which the depthwise kernel reads as they are — on planes it
+// first interleaves every block's rows itself. Each pair of blocks is convolved right after it
+// is expanded (`sl_expand_depthwise_blocked`), so whole-plane blocks need a buffer of one pair
+// per thread.
+//
 // Node layout: input 0 is the block's input; then four inputs per stage (weights, bias,
 // residual, slope; "" when absent). Each stage's Conv attributes carry its name and a dot as a
 // prefix ("depthwise.strides"); the "stages" attribute lists the stages in order.
@@ -59,26 +66,36 @@ final class MBConvKernel: Kernel {
             throw EngineError.shapeMismatch(node: node.name, op: node.opType, reason:
                 "has \(node.inputs.count) inputs; \(stages.count) stages need \(1 + 4 * stages.count)")
         }
-        var kernels: [ConvKernel] = []
-        var prepacked: Set<Int> = []
-        for (index, stage) in stages.enumerated() {
-            let prefix = stage + "."
+        func stage(_ index: Int, channelBlocks: Bool = false) throws -> ConvKernel {
+            let prefix = stages[index] + "."
             var attributes: [String: Attribute] = [:]
             for (key, value) in node.attributes where key.hasPrefix(prefix) {
                 attributes[String(key.dropFirst(prefix.count))] = value
             }
             let inputs = [index == 0 ? node.inputs[0] : ""] + node.inputs[(1 + 4 * index)..<(5 + 4 * index)]
-            let stageNode = Node(name: "\(node.name) (\(stage))", opType: "FusedConv", domain: OperatorRegistry.internalDomain,
-                                 inputs: Array(inputs), outputs: [], attributes: attributes)
-            let kernel = try ConvKernel(CompileContext(node: stageNode, opset: context.opset, constants: context.constants))
+            let stageNode = Node(name: "\(node.name) (\(stages[index]))", opType: "FusedConv",
+                                 domain: OperatorRegistry.internalDomain, inputs: Array(inputs), outputs: [],
+                                 attributes: attributes)
+            let kernel = try ConvKernel(CompileContext(node: stageNode, opset: context.opset, constants: context.constants),
+                                        channelBlocks: channelBlocks)
             guard kernel.isSelfContained else {
-                throw context.invalidAttribute("stages", "the \(stage) stage needs constant weights, bias and slopes")
+                throw context.invalidAttribute("stages", "the \(stages[index]) stage needs constant weights, bias and slopes")
             }
             if index < stages.count - 1, stageNode.input(3) != nil {
                 throw context.invalidAttribute("stages", "only the projection may add a residual")
             }
-            prepacked.formUnion(kernel.prepackedInputs.map { 4 * index + $0 })
-            kernels.append(kernel)
+            return kernel
+        }
+        var kernels = try stages.indices.map { try stage($0) }
+        // An expansion to whole blocks of eight channels, with an activation the vector kernel
+        // applies, writes channel blocks: its weights are packed again for that. The portable
+        // loops keep the planes (in blocks they ran Lite0 1.2 and Lite2 1.35 times slower).
+        if sl_kernels_vectorised() != 0, stages.count == 3, kernels[0].isPointwise, kernels[1].isDepthwise,
+           kernels[1].weightShape[0] % Int(SL_CHANNEL_BLOCK) == 0, kernels[0].activationKind != SL_ACT_SIGMOID {
+            kernels[0] = try stage(0, channelBlocks: true)
+        }
+        let prepacked = kernels.enumerated().reduce(into: Set<Int>()) { inputs, stage in
+            inputs.formUnion(stage.element.prepackedInputs.map { 4 * stage.offset + $0 })
         }
         expand = stages.count == 3 ? kernels[0] : nil
         depthwise = kernels[kernels.count - 2]
@@ -114,10 +131,12 @@ final class MBConvKernel: Kernel {
         if let residual, residual.shape != output.shape {
             throw shapeError("residual of shape \(residual.shape) does not match the output \(output.shape)")
         }
-        if let bandRows = bandRows(shape) {
-            try runBanded(x, residual, output, shape, bandRows: bandRows, context)
-        } else {
-            try runWhole(x, residual, output, shape, context)
+        let blocked = expand?.writesChannelBlocks ?? false
+        switch (bandRows(shape), blocked) {
+        case (let bandRows?, true): try runBandedInBlocks(x, residual, output, shape, bandRows: bandRows, context)
+        case (let bandRows?, false): try runBanded(x, residual, output, shape, bandRows: bandRows, context)
+        case (nil, true): try runWholeInBlocks(x, residual, output, shape, context)
+        case (nil, false): try runWhole(x, residual, output, shape, context)
         }
         return [output]
     }
@@ -149,6 +168,127 @@ final class MBConvKernel: Kernel {
         /// Input rows one output row's window spans.
         var extent: Int { Int((geometry.kernel_h - 1) * geometry.dilation_h + 1) }
         var stride: Int { Int(geometry.stride_h) }
+        var padTop: Int { Int(geometry.pad_top) }
+    }
+
+    /// The projection of one image's depthwise output `middle` (`pixels` of its planes, starting
+    /// at output row `row0`) into `output`, with the residual, on the calling thread or the pool.
+    private func project(_ middle: UnsafeMutablePointer<Float>, image n: Int, row0: Int, pixels: Int,
+                         _ residual: RuntimeValue?, _ output: RuntimeValue, _ shape: BlockShape, pool: OpaquePointer?) {
+        let offset = n * shape.outputChannels * shape.outPlane + row0 * shape.outWidth
+        project.pointwise(middle, inputStride: pixels, columns: pixels, into: output.floats + offset,
+                          outputStride: shape.outPlane, residual: residual.map { UnsafePointer($0.floats + offset) },
+                          pool: pool)
+    }
+
+    /// Expands `rows` input rows from `input` (image rows, channel planes `inPlane` apart) into
+    /// the blocks at block row `row`, then runs the depthwise convolution over `geometry` from
+    /// the blocks into `middle`, for inner channels `channels`, two blocks at a time
+    /// (`sl_expand_depthwise_blocked`); `bufferBlocks` of the layout's blocks are reused in turn.
+    private func expandAndConvolve(_ channels: Range<Int>, _ input: UnsafePointer<Float>, rows: Int, row: Int,
+                                   layout: ChannelBlockLayout, blocks: UnsafeMutablePointer<Float>, bufferBlocks: Int,
+                                   geometry: sl_conv_geometry, into middle: UnsafeMutablePointer<Float>, _ shape: BlockShape) {
+        guard let expand else { return }
+        var (expandWeights, expandEpilogue) = expand.stageParameters
+        var (depthwiseWeights, depthwiseEpilogue) = depthwise.stageParameters
+        var geometry = geometry
+        sl_expand_depthwise_blocked(Int32(shape.channels), expandWeights, &expandEpilogue,
+                                    input, shape.inPlane, shape.width, Int32(rows), Int32(shape.width),
+                                    blocks, Int32(bufferBlocks), layout.blockStride, layout.rowPixels,
+                                    layout.offset(row: row), depthwiseWeights, &geometry, &depthwiseEpilogue, middle,
+                                    Int32(channels.lowerBound), Int32(channels.upperBound))
+    }
+
+    /// `runWhole` with the expansion writing channel blocks: each task takes a share of the inner
+    /// channels in pairs of blocks, and expands and convolves one pair after another in a padded
+    /// plane of two blocks, which stays in its core's cache.
+    private func runWholeInBlocks(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
+                                  _ shape: BlockShape, _ context: ExecutionContext) throws {
+        let paddedRows = max((shape.outHeight - 1) * shape.stride + shape.extent, shape.padTop + shape.height)
+        let unit = 2 * ChannelBlockLayout.lanes
+        let layout = ChannelBlockLayout(channels: unit, rows: paddedRows, width: shape.width, geometry: shape.geometry)
+        let middle = try context.scratchFloats(shape.inner * shape.outPlane)
+        let units = (shape.inner + unit - 1) / unit
+        let tasks = min(units, context.threadPool.threads)
+        let buffers = try context.scratchFloats(tasks * layout.floats)
+        var geometry = shape.geometry
+        geometry.in_h = Int32(paddedRows)
+        for n in 0..<shape.batch {
+            let source = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
+            context.threadPool.parallelFor(tasks) { task in
+                let blocks = buffers + task * layout.floats
+                if n == 0 {
+                    layout.clearBorders(blocks, blocks: 0..<layout.blocks)
+                    layout.clearRows(blocks, rows: 0..<shape.padTop, blocks: 0..<layout.blocks)
+                    layout.clearRows(blocks, rows: (shape.padTop + shape.height)..<paddedRows, blocks: 0..<layout.blocks)
+                }
+                let channels = (units * task / tasks * unit)..<min(shape.inner, units * (task + 1) / tasks * unit)
+                expandAndConvolve(channels, source, rows: shape.height, row: shape.padTop, layout: layout, blocks: blocks,
+                                  bufferBlocks: layout.blocks, geometry: geometry, into: middle, shape)
+            }
+            project(middle, image: n, row0: 0, pixels: shape.outPlane, residual, output, shape, pool: context.threadPool.pool)
+        }
+    }
+
+    /// `runBanded` with the expansion writing channel blocks.
+    private func runBandedInBlocks(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
+                                   _ shape: BlockShape, bandRows: Int, _ context: ExecutionContext) throws {
+        let chunks = min(Self.rowChunks, shape.outHeight)
+        let units = shape.batch * chunks
+        let tasks = min(units, context.threadPool.threads)
+        let layout = ChannelBlockLayout(channels: shape.inner, rows: (bandRows - 1) * shape.stride + shape.extent,
+                                        width: shape.width, geometry: shape.geometry)
+        let taskFloats = layout.floats + shape.inner * bandRows * shape.outWidth
+        let scratch = try context.scratchFloats(tasks * taskFloats)
+        context.threadPool.parallelFor(tasks) { task in
+            let blocks = scratch + task * taskFloats
+            layout.clearBorders(blocks, blocks: 0..<layout.blocks)
+            for unit in (units * task / tasks)..<(units * (task + 1) / tasks) {
+                let n = unit / chunks, chunk = unit % chunks
+                let rows = (shape.outHeight * chunk / chunks)..<(shape.outHeight * (chunk + 1) / chunks)
+                runBandsInBlocks(rows, image: n, bandRows: bandRows, layout: layout, blocks: blocks,
+                                 middle: blocks + layout.floats, x, residual, output, shape)
+            }
+        }
+    }
+
+    /// Output rows `rows` of image `n`, `bandRows` at a time, on the calling thread. Block row r
+    /// holds input row `held.lowerBound + r` (zeros outside the image); a band keeps the rows it
+    /// shares with the one before and expands the rest.
+    private func runBandsInBlocks(_ rows: Range<Int>, image n: Int, bandRows: Int, layout: ChannelBlockLayout,
+                                  blocks: UnsafeMutablePointer<Float>, middle: UnsafeMutablePointer<Float>,
+                                  _ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue, _ shape: BlockShape) {
+        let input = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
+        let all = 0..<layout.blocks
+        var held = 0..<0
+        var row0 = rows.lowerBound
+        while row0 < rows.upperBound {
+            let row1 = min(rows.upperBound, row0 + bandRows)
+            let first = row0 * shape.stride - shape.padTop
+            let end = (row1 - 1) * shape.stride - shape.padTop + shape.extent
+            var start = first
+            if held.contains(first) {
+                layout.shiftUp(blocks, rows: (first - held.lowerBound)..<held.count)
+                start = held.upperBound
+            }
+            // Rows [start, end) are new: the image's are expanded, the border's are zeros.
+            let inside = min(max(start, 0), end)..<max(min(max(start, 0), end), min(end, shape.height))
+            layout.clearRows(blocks, rows: (start - first)..<(inside.lowerBound - first), blocks: all)
+            layout.clearRows(blocks, rows: (max(start, inside.upperBound) - first)..<(end - first), blocks: all)
+            if end - first < layout.rows {
+                // A short last band: the kernel's reads past its last row land on the next one.
+                layout.clearRows(blocks, rows: (end - first)..<(end - first + 1), blocks: all)
+            }
+            held = first..<end
+            var band = shape.geometry
+            band.out_h = Int32(row1 - row0)
+            band.in_h = Int32(end - first)
+            expandAndConvolve(0..<shape.inner, input + inside.lowerBound * shape.width, rows: inside.count,
+                              row: inside.lowerBound - first, layout: layout, blocks: blocks, bufferBlocks: layout.blocks,
+                              geometry: band, into: middle, shape)
+            project(middle, image: n, row0: row0, pixels: (row1 - row0) * shape.outWidth, residual, output, shape, pool: nil)
+            row0 = row1
+        }
     }
 
     /// The three stages on whole planes. With an expansion, each task expands its share of the
@@ -176,10 +316,7 @@ final class MBConvKernel: Kernel {
             } else {
                 depthwise.depthwise(source, geometry: shape.geometry, into: middle, pool: pool)
             }
-            let offset = n * shape.outputChannels * shape.outPlane
-            project.pointwise(middle, inputStride: shape.outPlane, columns: shape.outPlane, into: output.floats + offset,
-                              outputStride: shape.outPlane, residual: residual.map { UnsafePointer($0.floats + offset) },
-                              pool: pool)
+            project(middle, image: n, row0: 0, pixels: shape.outPlane, residual, output, shape, pool: pool)
         }
     }
 
@@ -212,9 +349,6 @@ final class MBConvKernel: Kernel {
                           buffer: UnsafeMutablePointer<Float>, bufferRows: Int, middle: UnsafeMutablePointer<Float>,
                           _ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue, _ shape: BlockShape) {
         let input = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
-        let offset = n * shape.outputChannels * shape.outPlane
-        let out = output.floats + offset
-        let res = residual.map { UnsafePointer($0.floats + offset) }
         let (width, outWidth, stride) = (shape.width, shape.outWidth, shape.stride)
         let padTop = Int(shape.geometry.pad_top)
         let bufferPlane = bufferRows * width
@@ -264,9 +398,7 @@ final class MBConvKernel: Kernel {
                 band.pad_top = Int32(-first)
                 depthwise.depthwise(input, geometry: band, into: middle, pool: nil)
             }
-            project.pointwise(middle, inputStride: count * outWidth, columns: count * outWidth,
-                              into: out + row0 * outWidth, outputStride: shape.outPlane,
-                              residual: res.map { $0 + row0 * outWidth }, pool: nil)
+            project(middle, image: n, row0: row0, pixels: count * outWidth, residual, output, shape, pool: nil)
             row0 = row1
         }
     }

@@ -16,7 +16,7 @@ enum OperatorRegistry {
 
     private static func standardFactory(_ op: String) -> ((CompileContext) throws -> Kernel)? {
         switch op {
-        case "Conv": return ConvKernel.init
+        case "Conv": return { try ConvKernel($0) }
         case "BatchNormalization": return BatchNormalizationKernel.init
         case "Relu", "Clip", "LeakyRelu", "Sigmoid", "Tanh", "Identity", "Dropout": return UnaryElementwiseKernel.init
         case "PRelu": return PReluKernel.init
@@ -44,7 +44,7 @@ enum OperatorRegistry {
     /// The engine's own fused operators.
     private static func internalFactory(_ op: String) -> ((CompileContext) throws -> Kernel)? {
         switch op {
-        case "FusedConv": return ConvKernel.init
+        case "FusedConv": return { try ConvKernel($0) }
         case "FusedMBConv": return MBConvKernel.init
         default: return nil
         }

@@ -1,0 +1,245 @@
+/*
+ * A 1x1 convolution whose output is written in channel blocks (see sightline_kernels.h):
+ * the expansion of an inverted-residual block, whose depthwise convolution then reads eight
+ * channels of a pixel as one vector, without interleaving the planes first.
+ *
+ * Pixels play the part of a GEMM's rows and output channels its columns: the input's pixels
+ * are packed in strips of six (a strip's six values of one input channel side by side), the
+ * weights at load time in panels of sixteen output channels, and a 6x16 tile's accumulators
+ * are then six pixels' two channel blocks, each stored whole at its pixel's place.
+ */
+#include "sightline_kernels.h"
+#include "kernels_internal.h"
+
+#include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+#define SL_PB_PIXELS 6      /* pixels of one strip (a tile's rows) */
+#define SL_PB_CHANNELS 16   /* output channels of one weight panel (a tile's columns) */
+
+size_t sl_pointwise_blocked_packed_size(int M, int K) {
+    return (size_t)((M + SL_PB_CHANNELS - 1) / SL_PB_CHANNELS) * SL_PB_CHANNELS * (size_t)K;
+}
+
+void sl_pointwise_blocked_pack(const float *weights, int M, int K, float *packed) {
+    const int panels = (M + SL_PB_CHANNELS - 1) / SL_PB_CHANNELS;
+    for (int q = 0; q < panels; q++)
+        for (int k = 0; k < K; k++)
+            for (int j = 0; j < SL_PB_CHANNELS; j++) {
+                const int m = q * SL_PB_CHANNELS + j;
+                packed[((size_t)q * K + k) * SL_PB_CHANNELS + j] = m < M ? weights[(size_t)m * K + k] : 0.0f;
+            }
+}
+
+/* What one call works on: the packed pixel strips and each pixel's place in a block. */
+typedef struct {
+    int K, pixels, strips;
+    const float *strips_data;   /* strip s: K x 6 floats, input channel k's six pixels at 6 k */
+    const int *place;           /* pixel i's first float in a block: (y * row_pixels + x) * 8 */
+} pixel_strips;
+
+/* Packs `rows` x `width` input pixels into strips (a last partial strip zero-padded) and
+ * records each pixel's place, in this thread's scratch. */
+static pixel_strips pack_pixels(const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
+                                int K, long row_pixels) {
+    pixel_strips s;
+    s.K = K;
+    s.pixels = rows * width;
+    s.strips = (s.pixels + SL_PB_PIXELS - 1) / SL_PB_PIXELS;
+    const size_t strip_floats = (size_t)s.strips * K * SL_PB_PIXELS;
+    const size_t place_floats = ((size_t)s.strips * SL_PB_PIXELS * sizeof(int) + sizeof(float) - 1) / sizeof(float);
+    float *scratch = sl_thread_scratch(SL_SCRATCH_PACKED_PIXELS, strip_floats + place_floats);
+    float *packed = scratch;
+    int *place = (int *)(scratch + strip_floats);
+    int y = 0, x = 0;
+    for (int i = 0; i < s.strips * SL_PB_PIXELS; i++) {
+        place[i] = i < s.pixels ? (int)(((long)y * row_pixels + x) * SL_CHANNEL_BLOCK) : 0;
+        if (++x == width) { x = 0; y++; }
+    }
+    for (int st = 0; st < s.strips; st++) {
+        float *dst = packed + (size_t)st * K * SL_PB_PIXELS;
+        const int first = st * SL_PB_PIXELS;
+        const int count = s.pixels - first < SL_PB_PIXELS ? s.pixels - first : SL_PB_PIXELS;
+        if (in_row_stride == width || rows == 1) {
+            /* The pixels lie one after another in each channel's plane. */
+            const float *src = input + first;
+            for (int k = 0; k < K; k++, src += in_channel_stride) {
+                float *d = dst + (size_t)k * SL_PB_PIXELS;
+                int p = 0;
+                for (; p < count; p++) d[p] = src[p];
+                for (; p < SL_PB_PIXELS; p++) d[p] = 0.0f;
+            }
+        } else {
+            for (int p = 0; p < SL_PB_PIXELS; p++) {
+                const int i = first + p;
+                const float *src = i < s.pixels ? input + (long)(i / width) * in_row_stride + i % width : NULL;
+                for (int k = 0; k < K; k++) dst[(size_t)k * SL_PB_PIXELS + p] = src ? src[(long)k * in_channel_stride] : 0.0f;
+            }
+        }
+    }
+    s.strips_data = packed;
+    s.place = place;
+    return s;
+}
+
+static inline float activate_one(float v, float slope, const sl_epilogue *ep) {
+    switch (ep ? ep->activation : SL_ACT_NONE) {
+    case SL_ACT_RELU: return v > 0.0f ? v : 0.0f;
+    case SL_ACT_CLIP: return v < ep->p0 ? ep->p0 : (v > ep->p1 ? ep->p1 : v);
+    case SL_ACT_LEAKY: return v >= 0.0f ? v : ep->p0 * v;
+    case SL_ACT_PRELU: return v >= 0.0f ? v : slope * v;
+    case SL_ACT_SIGMOID: return 1.0f / (1.0f + __builtin_expf(-v));
+    default: return v;
+    }
+}
+
+/* Portable: the same tiles with plain loops (which the compiler vectorises), each sum over k
+ * in order, then the bias and the activation. */
+static void pointwise_blocked_generic(const pixel_strips *s, const float *packed, int c0, int c1,
+                                      float *output, long block_stride, const sl_epilogue *ep) {
+    const int K = s->K;
+    for (int c = c0; c < c1; c += SL_PB_CHANNELS) {
+        const int channels = c1 - c < SL_PB_CHANNELS ? c1 - c : SL_PB_CHANNELS;
+        const float *w = packed + (size_t)(c / SL_PB_CHANNELS) * K * SL_PB_CHANNELS;
+        float *out = output + (long)((c - c0) / SL_CHANNEL_BLOCK) * block_stride;
+        for (int st = 0; st < s->strips; st++) {
+            const float *a = s->strips_data + (size_t)st * K * SL_PB_PIXELS;
+            float acc[SL_PB_PIXELS][SL_PB_CHANNELS];
+            memset(acc, 0, sizeof(acc));
+            for (int k = 0; k < K; k++)
+                for (int p = 0; p < SL_PB_PIXELS; p++)
+                    for (int j = 0; j < SL_PB_CHANNELS; j++)
+                        acc[p][j] += a[(size_t)k * SL_PB_PIXELS + p] * w[(size_t)k * SL_PB_CHANNELS + j];
+            const int pixels = s->pixels - st * SL_PB_PIXELS < SL_PB_PIXELS ? s->pixels - st * SL_PB_PIXELS : SL_PB_PIXELS;
+            for (int p = 0; p < pixels; p++) {
+                float *pixel = out + s->place[st * SL_PB_PIXELS + p];
+                for (int j = 0; j < channels; j++) {
+                    const float bias = ep && ep->bias ? ep->bias[c + j] : 0.0f;
+                    const float slope = ep && ep->slope ? ep->slope[c + j] : 0.0f;
+                    pixel[(long)(j / SL_CHANNEL_BLOCK) * block_stride + j % SL_CHANNEL_BLOCK] =
+                        activate_one(acc[p][j] + bias, slope, ep);
+                }
+            }
+        }
+    }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The bias, slope and clamp of one block's eight channels. */
+typedef struct {
+    __m256 bias, slope, low, high;
+} block_epilogue;
+
+__attribute__((target("avx2,fma"), always_inline))
+static inline __m256 finish_avx2(__m256 v, const block_epilogue *e, int activation) {
+    v = _mm256_add_ps(v, e->bias);
+    switch (activation) {
+    case SL_ACT_RELU:
+    case SL_ACT_CLIP: return _mm256_min_ps(e->high, _mm256_max_ps(e->low, v));
+    case SL_ACT_LEAKY:
+    case SL_ACT_PRELU:
+        return _mm256_blendv_ps(v, _mm256_mul_ps(v, e->slope), _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ));
+    default: return v;
+    }
+}
+
+/* One strip (the first `pixels` of its six, a constant at each call) times one panel (one or
+ * two blocks, `blocks` a constant), stored at the pixels' places in the blocks. */
+__attribute__((target("avx2,fma"), always_inline))
+static inline void tile_avx2(int K, const float *restrict a, const float *restrict w, float *out, long block_stride,
+                             const int *place, const block_epilogue e[2], int activation,
+                             const int pixels, const int blocks) {
+    __m256 acc[SL_PB_PIXELS][2];
+    for (int p = 0; p < SL_PB_PIXELS; p++) acc[p][0] = acc[p][1] = _mm256_setzero_ps();
+    for (int k = 0; k < K; k++) {
+        const __m256 w0 = _mm256_loadu_ps(w);
+        const __m256 w1 = blocks == 2 ? _mm256_loadu_ps(w + 8) : w0;
+        for (int p = 0; p < pixels; p++) {
+            const __m256 av = _mm256_broadcast_ss(a + p);
+            acc[p][0] = _mm256_fmadd_ps(av, w0, acc[p][0]);
+            if (blocks == 2) acc[p][1] = _mm256_fmadd_ps(av, w1, acc[p][1]);
+        }
+        a += SL_PB_PIXELS;
+        w += SL_PB_CHANNELS;
+    }
+    for (int p = 0; p < pixels; p++) {
+        _mm256_storeu_ps(out + place[p], finish_avx2(acc[p][0], &e[0], activation));
+        if (blocks == 2) _mm256_storeu_ps(out + block_stride + place[p], finish_avx2(acc[p][1], &e[1], activation));
+    }
+}
+
+/* The strips of one panel: whole strips, then a last one of 1-5 pixels. */
+__attribute__((target("avx2,fma"), always_inline))
+static inline void panel_avx2(const pixel_strips *s, const float *w, float *out, long block_stride,
+                              const block_epilogue e[2], int activation, const int blocks) {
+    const int K = s->K, whole = s->pixels / SL_PB_PIXELS, rest = s->pixels % SL_PB_PIXELS;
+    const float *a = s->strips_data;
+    for (int st = 0; st < whole; st++, a += (size_t)K * SL_PB_PIXELS)
+        tile_avx2(K, a, w, out, block_stride, s->place + st * SL_PB_PIXELS, e, activation, SL_PB_PIXELS, blocks);
+    const int *place = s->place + whole * SL_PB_PIXELS;
+    switch (rest) {
+    case 1: tile_avx2(K, a, w, out, block_stride, place, e, activation, 1, blocks); break;
+    case 2: tile_avx2(K, a, w, out, block_stride, place, e, activation, 2, blocks); break;
+    case 3: tile_avx2(K, a, w, out, block_stride, place, e, activation, 3, blocks); break;
+    case 4: tile_avx2(K, a, w, out, block_stride, place, e, activation, 4, blocks); break;
+    case 5: tile_avx2(K, a, w, out, block_stride, place, e, activation, 5, blocks); break;
+    default: break;
+    }
+}
+
+__attribute__((target("avx2,fma")))
+static void pointwise_blocked_avx2(const pixel_strips *s, const float *packed, int c0, int c1,
+                                   float *output, long block_stride, const sl_epilogue *ep) {
+    const int activation = ep ? ep->activation : SL_ACT_NONE;
+    const float inf = __builtin_inff();
+    const __m256 low = _mm256_set1_ps(activation == SL_ACT_CLIP ? ep->p0 : activation == SL_ACT_RELU ? 0.0f : -inf);
+    const __m256 high = _mm256_set1_ps(activation == SL_ACT_CLIP ? ep->p1 : inf);
+    for (int c = c0; c < c1; c += SL_PB_CHANNELS) {
+        const int blocks = c1 - c >= SL_PB_CHANNELS ? 2 : 1;
+        block_epilogue e[2];
+        for (int b = 0; b < blocks; b++) {
+            const int first = c + b * SL_CHANNEL_BLOCK;
+            e[b].bias = ep && ep->bias ? _mm256_loadu_ps(ep->bias + first) : _mm256_setzero_ps();
+            e[b].slope = activation == SL_ACT_PRELU ? _mm256_loadu_ps(ep->slope + first)
+                : _mm256_set1_ps(activation == SL_ACT_LEAKY ? ep->p0 : 0.0f);
+            e[b].low = low;
+            e[b].high = high;
+        }
+        if (blocks == 1) e[1] = e[0];
+        const float *w = packed + (size_t)(c / SL_PB_CHANNELS) * s->K * SL_PB_CHANNELS;
+        float *out = output + (long)((c - c0) / SL_CHANNEL_BLOCK) * block_stride;
+        if (blocks == 2) panel_avx2(s, w, out, block_stride, e, activation, 2);
+        else panel_avx2(s, w, out, block_stride, e, activation, 1);
+    }
+}
+#endif
+
+/* Channels [c0, c1) of the expansion into the blocks from `output` (channel c0's block). */
+static void pointwise_blocked(const pixel_strips *s, const float *packed, int c0, int c1,
+                              float *output, long block_stride, const sl_epilogue *ep) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx2_fma() && !(ep && ep->activation == SL_ACT_SIGMOID)) {
+        pointwise_blocked_avx2(s, packed, c0, c1, output, block_stride, ep);
+        return;
+    }
+#endif
+    pointwise_blocked_generic(s, packed, c0, c1, output, block_stride, ep);
+}
+
+void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epilogue *expand_ep,
+                                 const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
+                                 float *blocks, int buffer_blocks, long block_stride, long row_pixels, long expand_offset,
+                                 const float *depthwise_weights, const sl_conv_geometry *g,
+                                 const sl_epilogue *depthwise_ep, float *output, int c0, int c1) {
+    const int expanding = rows > 0 && width > 0;
+    pixel_strips s = {0};
+    if (expanding) s = pack_pixels(input, in_channel_stride, in_row_stride, rows, width, K, row_pixels);
+    for (int c = c0; c < c1; c += SL_PB_CHANNELS) {
+        const int end = c1 - c < SL_PB_CHANNELS ? c1 : c + SL_PB_CHANNELS;
+        float *pair = blocks + (long)(((c - c0) / SL_CHANNEL_BLOCK) % buffer_blocks) * block_stride;
+        if (expanding) pointwise_blocked(&s, expand_packed, c, end, pair + expand_offset, block_stride, expand_ep);
+        sl_depthwise_conv_blocked(pair, block_stride, (int)row_pixels, depthwise_weights, output, g, depthwise_ep, c, end);
+    }
+}
