@@ -147,18 +147,6 @@ static void load_block_parameters(const depthwise_job *job, int c0, int lanes, d
     }
 }
 
-static inline float activate_scalar(float v, float slope, const sl_epilogue *ep) {
-    if (!ep) return v;
-    switch (ep->activation) {
-    case SL_ACT_RELU: return v > 0.0f ? v : 0.0f;
-    case SL_ACT_CLIP: return v < ep->p0 ? ep->p0 : (v > ep->p1 ? ep->p1 : v);
-    case SL_ACT_LEAKY: return v >= 0.0f ? v : ep->p0 * v;
-    case SL_ACT_PRELU: return v >= 0.0f ? v : slope * v;
-    case SL_ACT_SIGMOID: return 1.0f / (1.0f + __builtin_expf(-v));
-    default: return v;
-    }
-}
-
 /* One unit of work: a block of channels and a band of output rows. */
 typedef struct {
     int c0, lanes;    /* first channel, channels in the block (at most 8) */
@@ -203,7 +191,7 @@ static void depthwise_rows_generic(const depthwise_job *job, depthwise_buffers b
                 }
             }
             float *out = job->output + (size_t)c0 * out_plane + (size_t)(row0 + oh) * g->out_w + ow;
-            for (int j = 0; j < lanes; j++) out[j * out_plane] = activate_scalar(acc[j], b.slope[j], job->ep);
+            for (int j = 0; j < lanes; j++) out[j * out_plane] = sl_activate_scalar(acc[j], b.slope[j], job->ep);
         }
     }
 }
@@ -336,7 +324,7 @@ static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffe
                 for (int j = 0; j < SL_LANES; j++) _mm256_storeu_ps(values[j], acc[j]);
                 for (int j = 0; j < lanes; j++)
                     for (int i = 0; i < n; i++)
-                        out[j * out_plane + ow + i] = sigmoid ? activate_scalar(values[j][i], 0.0f, ep) : values[j][i];
+                        out[j * out_plane + ow + i] = sigmoid ? sl_activate_scalar(values[j][i], 0.0f, ep) : values[j][i];
             }
         }
     }

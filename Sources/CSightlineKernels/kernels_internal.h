@@ -21,6 +21,18 @@ enum sl_scratch_slot {
     SL_SCRATCH_SLOTS = 3,
 };
 
+/* The epilogue's activation of one value (`slope`: its channel's PRelu slope). */
+static inline float sl_activate_scalar(float v, float slope, const sl_epilogue *ep) {
+    switch (ep ? ep->activation : SL_ACT_NONE) {
+    case SL_ACT_RELU: return v > 0.0f ? v : 0.0f;
+    case SL_ACT_CLIP: return v < ep->p0 ? ep->p0 : (v > ep->p1 ? ep->p1 : v);
+    case SL_ACT_LEAKY: return v >= 0.0f ? v : ep->p0 * v;
+    case SL_ACT_PRELU: return v >= 0.0f ? v : slope * v;
+    case SL_ACT_SIGMOID: return 1.0f / (1.0f + __builtin_expf(-v));
+    default: return v;
+    }
+}
+
 /* Depthwise convolution of channels [c0, c1) from channel blocks (see
  * sl_expand_depthwise_blocked), `blocks` being channel c0's block. */
 void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_pixels, const float *weights,

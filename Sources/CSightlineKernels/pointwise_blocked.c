@@ -84,17 +84,6 @@ static pixel_strips pack_pixels(const float *input, long in_channel_stride, long
     return s;
 }
 
-static inline float activate_one(float v, float slope, const sl_epilogue *ep) {
-    switch (ep ? ep->activation : SL_ACT_NONE) {
-    case SL_ACT_RELU: return v > 0.0f ? v : 0.0f;
-    case SL_ACT_CLIP: return v < ep->p0 ? ep->p0 : (v > ep->p1 ? ep->p1 : v);
-    case SL_ACT_LEAKY: return v >= 0.0f ? v : ep->p0 * v;
-    case SL_ACT_PRELU: return v >= 0.0f ? v : slope * v;
-    case SL_ACT_SIGMOID: return 1.0f / (1.0f + __builtin_expf(-v));
-    default: return v;
-    }
-}
-
 /* Portable: the same tiles with plain loops (which the compiler vectorises), each sum over k
  * in order, then the bias and the activation. */
 static void pointwise_blocked_generic(const pixel_strips *s, const float *packed, int c0, int c1,
@@ -119,7 +108,7 @@ static void pointwise_blocked_generic(const pixel_strips *s, const float *packed
                     const float bias = ep && ep->bias ? ep->bias[c + j] : 0.0f;
                     const float slope = ep && ep->slope ? ep->slope[c + j] : 0.0f;
                     pixel[(long)(j / SL_CHANNEL_BLOCK) * block_stride + j % SL_CHANNEL_BLOCK] =
-                        activate_one(acc[p][j] + bias, slope, ep);
+                        sl_activate_scalar(acc[p][j] + bias, slope, ep);
                 }
             }
         }
