@@ -66,7 +66,7 @@ final class MBConvKernel: Kernel {
             throw EngineError.shapeMismatch(node: node.name, op: node.opType, reason:
                 "has \(node.inputs.count) inputs; \(stages.count) stages need \(1 + 4 * stages.count)")
         }
-        func stage(_ index: Int, channelBlocks: Bool = false) throws -> ConvKernel {
+        func stage(_ index: Int) throws -> ConvKernel {
             let prefix = stages[index] + "."
             var attributes: [String: Attribute] = [:]
             for (key, value) in node.attributes where key.hasPrefix(prefix) {
@@ -77,7 +77,7 @@ final class MBConvKernel: Kernel {
                                  domain: OperatorRegistry.internalDomain, inputs: Array(inputs), outputs: [],
                                  attributes: attributes)
             let kernel = try ConvKernel(CompileContext(node: stageNode, opset: context.opset, constants: context.constants),
-                                        channelBlocks: channelBlocks)
+                                        channelBlocks: index == 0 && stages.count == 3)
             guard kernel.isSelfContained else {
                 throw context.invalidAttribute("stages", "the \(stages[index]) stage needs constant weights, bias and slopes")
             }
@@ -86,14 +86,7 @@ final class MBConvKernel: Kernel {
             }
             return kernel
         }
-        var kernels = try stages.indices.map { try stage($0) }
-        // An expansion to whole blocks of eight channels, with an activation the vector kernel
-        // applies, writes channel blocks: its weights are packed again for that. The portable
-        // loops keep the planes (in blocks they ran Lite0 1.2 and Lite2 1.35 times slower).
-        if sl_kernels_vectorised() != 0, stages.count == 3, kernels[0].isPointwise, kernels[1].isDepthwise,
-           kernels[1].weightShape[0] % Int(SL_CHANNEL_BLOCK) == 0, kernels[0].activationKind != SL_ACT_SIGMOID {
-            kernels[0] = try stage(0, channelBlocks: true)
-        }
+        let kernels = try stages.indices.map { try stage($0) }
         let prepacked = kernels.enumerated().reduce(into: Set<Int>()) { inputs, stage in
             inputs.formUnion(stage.element.prepackedInputs.map { 4 * stage.offset + $0 })
         }
