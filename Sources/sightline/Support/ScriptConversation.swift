@@ -69,6 +69,9 @@ final class ScriptConversation {
     }
 
     /// Sends `request` as one line and returns the script's answer.
+    ///
+    /// - Throws: `CommandFailure` when the script stops, or answers `{"error": …}` (with what it
+    ///   said).
     func ask(_ request: [String: Any]) throws -> [String: Any] {
         var line = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])
         line.append(UInt8(ascii: "\n"))
@@ -77,7 +80,11 @@ final class ScriptConversation {
         } catch {
             throw failure("stopped taking requests (\(error.localizedDescription))")
         }
-        return try receive()
+        let answer = try receive()
+        if let error = answer["error"] as? String {
+            throw CommandFailure("\(script.path) could not do \(request): \(error)")
+        }
+        return answer
     }
 
     /// Ends the script's input and waits for it to exit.
