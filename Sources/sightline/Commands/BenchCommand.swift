@@ -34,7 +34,7 @@ struct BenchCommand: ParsableCommand {
 
             A folder of --photos phone-like JPEGs (1–4 MP, made from the sample photos), \
             with the first model and the most threads: `sightline classify --json DIR` against \
-            the Python + Pillow + ONNX Runtime loop, as whole processes (one run each), and \
+            the Python + Pillow + ONNX Runtime loop, as whole processes (two runs each, alternating), and \
             both processes' peak resident memory when classifying one photo at a time.
 
             ratio = Sightline's figure / the reference's. For times and memory below 1 means \
@@ -139,7 +139,7 @@ struct BenchCommand: ParsableCommand {
             return
         }
         print("Sightline vs ONNX Runtime on \(machine.cpu), \(machine.cores) cores (engine kernels: \(machine.isa)); "
-            + "median of \(runs) runs.")
+            + "median of at least \(runs) runs (MTCNN: at most \(MTCNNBenchmark.maximumRuns)).")
         print("FP32 peak: \(machine.peakDerivation).")
         print("ratio = Sightline / reference (times and memory: below 1 is better for Sightline; GFLOP/s: above 1).\n")
         let rows = results.map { [$0.name, $0.measure, $0.sightlineText, $0.referenceText, String(format: "%.2f", $0.ratio)] }
