@@ -55,11 +55,6 @@ struct ONNXRuntimeReference {
         return object
     }
 
-    private func number(_ key: String, in result: [String: Any]) throws -> Double {
-        guard let value = result[key] as? Double else { throw invalidOutput("it has no number '\(key)'") }
-        return value
-    }
-
     /// The durations of a served script's answer (`ms`, milliseconds).
     static func milliseconds(in answer: [String: Any], mode: String) throws -> [Double] {
         guard let durations = answer["ms"] as? [Double] else { throw invalidAnswer("it has no ms list", mode: mode) }
