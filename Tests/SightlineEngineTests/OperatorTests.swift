@@ -4,6 +4,7 @@
 // load-time graph passes on and off. One test method per operator family, so a failure
 // names the operator; each failure names the case, the configuration and the worst element.
 
+import CSightlineKernels
 import Foundation
 import SightlineEngine
 import XCTest
@@ -42,6 +43,12 @@ final class OperatorTests: XCTestCase {
     func testDiv() throws { try checkFamily("Div") }
     func testPow() throws { try checkFamily("Pow") }
     func testMaxPool() throws { try checkFamily("MaxPool") }
+    /// The same cases through the portable loops, which the vector kernels replace on AVX2.
+    func testMaxPoolWithThePortableLoops() throws {
+        let previous = sl_kernels_force_portable(1)
+        defer { sl_kernels_force_portable(previous) }
+        try checkFamily("MaxPool")
+    }
     func testAveragePool() throws { try checkFamily("AveragePool") }
     func testGlobalAveragePool() throws { try checkFamily("GlobalAveragePool") }
     func testGemm() throws { try checkFamily("Gemm") }

@@ -508,6 +508,25 @@ def add_pool_cases(suite):
 
     pool("maxpool_large_3x3_stride2", "MaxPool", "MaxPool", lambda c: c.randn(2, 64, 56, 56),
          kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
+    # Rows of several eight-output vectors: whole ones inside the row and masked ones at its
+    # edges, for each stride the vector kernels take; R-Net's first pooling (22x22, SAME_UPPER).
+    pool("maxpool_rnet_22x22_same_upper", "MaxPool", "MaxPool", lambda c: c.randn(3, 4, 22, 22),
+         kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER")
+    pool("maxpool_wide_rows_3x3_stride2_pad1", "MaxPool", "MaxPool", lambda c: c.randn(1, 2, 9, 53),
+         kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
+    pool("maxpool_wide_rows_3x3_stride1_pad1", "MaxPool", "MaxPool", lambda c: c.randn(1, 2, 5, 37),
+         kernel_shape=[3, 3], strides=[1, 1], pads=[1, 1, 1, 1])
+    pool("maxpool_wide_rows_2x2_stride2", "MaxPool", "MaxPool", lambda c: c.randn(1, 3, 6, 41),
+         kernel_shape=[2, 2], strides=[2, 2])
+    pool("maxpool_wide_rows_5x4_stride2_ceil", "MaxPool", "MaxPool", lambda c: c.randn(1, 2, 11, 47),
+         kernel_shape=[5, 4], strides=[2, 2], pads=[2, 1, 2, 2], ceil_mode=1)
+    # Windows the vector kernels leave to the portable loops: dilated, stride 3, wider than 16.
+    pool("maxpool_wide_rows_dilated", "MaxPool", "MaxPool", lambda c: c.randn(1, 2, 8, 30),
+         kernel_shape=[2, 3], strides=[1, 2], dilations=[2, 2], pads=[1, 2, 1, 2])
+    pool("maxpool_wide_rows_stride3", "MaxPool", "MaxPool", lambda c: c.randn(1, 2, 7, 40),
+         kernel_shape=[3, 3], strides=[3, 3], pads=[1, 1, 1, 1])
+    pool("maxpool_kernel_wider_than_16", "MaxPool", "MaxPool", lambda c: c.randn(1, 2, 4, 45),
+         kernel_shape=[2, 18], strides=[1, 3], pads=[0, 4, 1, 4])
     pool("averagepool_large_3x3_stride1", "AveragePool", "AveragePool",
          lambda c: c.randn(2, 64, 40, 40), kernel_shape=[3, 3], strides=[1, 1],
          pads=[1, 1, 1, 1], count_include_pad=0)
