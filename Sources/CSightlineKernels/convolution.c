@@ -37,18 +37,17 @@ static int gather_even_avx2(const float *src, float *dst, int lo, int hi, int li
 }
 #endif
 
-void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns) {
+void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns, long row_stride) {
 #if defined(__x86_64__) || defined(__i386__)
     const int vector_gather = g->stride_w == 2 && sl_cpu_has_avx2_fma();
 #else
     const int vector_gather = 0;
 #endif
-    const int out_size = g->out_h * g->out_w;
     for (int c = 0; c < g->channels; c++) {
         const float *plane = input + (size_t)c * g->in_h * g->in_w;
         for (int kh = 0; kh < g->kernel_h; kh++) {
             for (int kw = 0; kw < g->kernel_w; kw++) {
-                float *row = columns + ((size_t)(c * g->kernel_h + kh) * g->kernel_w + kw) * out_size;
+                float *row = columns + ((long)(c * g->kernel_h + kh) * g->kernel_w + kw) * row_stride;
                 int offset = kw * g->dilation_w - g->pad_left;
                 int lo, hi;
                 valid_columns(offset, g->stride_w, g->in_w, g->out_w, &lo, &hi);

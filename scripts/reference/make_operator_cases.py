@@ -234,6 +234,11 @@ def add_conv_cases(suite):
     conv("conv_nonsquare_input_kernel_stride", [1, 3, 7, 12], [4, 3, 3, 5], strides=[1, 2],
          pads=[1, 2, 1, 2])
     conv("conv_batch2", [2, 3, 8, 8], [6, 3, 3, 3], pads=[1, 1, 1, 1])
+    # Batches of small images, multiplied several images at a time: R-Net's second layer
+    # (three images to a product, the last product short) and grouped weights.
+    conv("conv_batch_rnet_layer2", [7, 28, 11, 11], [48, 28, 3, 3])
+    conv("conv_batch_groups2_small_images", [5, 4, 9, 9], [6, 2, 3, 3], group=2, strides=[2, 2],
+         pads=[1, 0, 1, 1])
     conv("conv_groups2", [1, 4, 7, 7], [6, 2, 3, 3], group=2, pads=[1, 1, 1, 1])
     conv("conv_groups4_1x1", [1, 8, 5, 5], [12, 2, 1, 1], group=4)
     conv("conv_depthwise_3x3", [1, 40, 9, 9], [40, 1, 3, 3], group=40, pads=[1, 1, 1, 1])

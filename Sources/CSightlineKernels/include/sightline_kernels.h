@@ -110,8 +110,10 @@ typedef struct {
     int pad_top, pad_left;
 } sl_conv_geometry;
 
-/* Rows (c, kh, kw) x columns (oh, ow) of the unfolded input, zero where padded. */
-void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns);
+/* Rows (c, kh, kw) x columns (oh, ow) of the unfolded input, zero where padded; rows lie
+ * `row_stride` floats apart (at least out_h * out_w), so that several images' columns can sit
+ * side by side in one matrix. */
+void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns, long row_stride);
 
 /* Depthwise convolution (one filter per channel): weights [C][kh][kw]; the epilogue's
  * bias/slope are per channel. Blocks of 8 channels x bands of output rows are shared out

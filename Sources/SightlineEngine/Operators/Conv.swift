@@ -1,7 +1,8 @@
 // Conv (and the internal FusedConv): 2-D convolution on NCHW tensors. Three paths:
 // depthwise (one filter per channel) runs a direct kernel; 1x1 stride-1 unpadded
 // convolutions are a single GEMM on the input as it lies; everything else unfolds the
-// input (im2col) and runs a GEMM per group. Constant weights are packed once, here.
+// input (im2col) and runs a GEMM per group — per band of an image's rows, or, for a batch of
+// small images, per few images side by side. Constant weights are packed once, here.
 
 import CSightlineKernels
 
@@ -133,6 +134,9 @@ final class ConvKernel: Kernel {
 
     /// Bytes of unfolded input per band: about half of a core's L2 cache.
     private static let bandBytes = 256 * 1024
+    /// A batch's images whose unfolded inputs are this small are multiplied several at a time
+    /// (`runSideBySide`), as many as fit in this many bytes.
+    private static let sideBySideBytes = 256 * 1024
 
     deinit {
         packedWeights?.deallocate()
@@ -220,6 +224,14 @@ final class ConvKernel: Kernel {
         // level: Lite0's stem had five bands of 21 rows and one of 7, one thread running 63
         // rows and the other 49. The cut does not depend on the thread count, so neither does
         // the result.
+        if !isDepthwise && !isPointwise && residual == nil && batch > 1 {
+            let perProduct = min(batch, Self.sideBySideBytes / max(1, 4 * depth * outPlane))
+            if perProduct >= 2 {
+                try runSideBySide(x, into: output, perProduct: perProduct, geometry: geometry, weights: packed!,
+                                  groupStride: groupStride, bias: bias, slope: slope, context)
+                return [output]
+            }
+        }
         let tallestBand = max(1, min(rows.size, Self.bandBytes / max(1, depth * cols.size * 4)))
         var bandCount = (rows.size + tallestBand - 1) / tallestBand
         if bandCount > 1, bandCount % 2 == 1, bandCount < rows.size { bandCount += 1 }
@@ -274,7 +286,7 @@ final class ConvKernel: Kernel {
                         var bandGeometry = geometry
                         bandGeometry.out_h = Int32(count)
                         bandGeometry.pad_top = geometry.pad_top - Int32(first) * geometry.stride_h
-                        sl_im2col(groupInput, &bandGeometry, buffer)
+                        sl_im2col(groupInput, &bandGeometry, buffer, count * outW)
                         let offset = first * outW
                         var epilogue = sl_epilogue(bias: groupBias, residual: groupResidual.map { $0 + offset },
                                                    activation: Int32(activation.kind.rawValue),
@@ -286,6 +298,56 @@ final class ConvKernel: Kernel {
             }
         }
         return [output]
+    }
+
+    /// A batch of small images, `perProduct` at a time: each task unfolds that many images side
+    /// by side (each row of the unfolded matrix holds one image's columns after another's),
+    /// multiplies them with the weights in one product, and copies each image's rows to its
+    /// place in the output. One product per image would leave a partly filled 16-column tile at
+    /// every image's end and pay a product's setup per image (MTCNN's R-Net: 808 crops of
+    /// 24×24, whose later layers give 9×9 and 3×3 planes). The groups of images do not depend
+    /// on the thread count, so neither do the results.
+    private func runSideBySide(_ x: RuntimeValue, into output: RuntimeValue, perProduct: Int, geometry: sl_conv_geometry,
+                               weights: UnsafeMutablePointer<Float>, groupStride: Int, bias: UnsafeMutablePointer<Float>?,
+                               slope: UnsafeMutablePointer<Float>?, _ context: ExecutionContext) throws {
+        let (batch, channels) = (x.shape[0], x.shape[1])
+        let inPlane = x.shape[2] * x.shape[3]
+        let outputChannels = output.shape[1]
+        let outPlane = output.shape[2] * output.shape[3]
+        let (perGroupIn, perGroupOut) = (channels / group, outputChannels / group)
+        let depth = perGroupIn * Int(geometry.kernel_h) * Int(geometry.kernel_w)
+        let products = (batch + perProduct - 1) / perProduct
+        let tasks = min(products, context.threadPool.threads)
+        let columnFloats = depth * perProduct * outPlane
+        let taskFloats = columnFloats + perGroupOut * perProduct * outPlane
+        let scratch = try context.scratchFloats(tasks * taskFloats)
+        let activation = self.activation
+        context.threadPool.parallelFor(tasks) { task in
+            let columns = scratch + task * taskFloats
+            let product = columns + columnFloats
+            var geometry = geometry
+            for index in (products * task / tasks)..<(products * (task + 1) / tasks) {
+                let images = (index * perProduct)..<min(batch, (index + 1) * perProduct)
+                let width = images.count * outPlane
+                for g in 0..<group {
+                    for (slot, n) in images.enumerated() {
+                        sl_im2col(x.floats + n * channels * inPlane + g * perGroupIn * inPlane, &geometry,
+                                  columns + slot * outPlane, width)
+                    }
+                    var epilogue = sl_epilogue(bias: bias.map { UnsafePointer($0 + g * perGroupOut) }, residual: nil,
+                                               activation: Int32(activation.kind.rawValue), p0: activation.p0,
+                                               p1: activation.p1, slope: slope.map { UnsafePointer($0 + g * perGroupOut) })
+                    sl_gemm_packed(Int32(perGroupOut), Int32(width), Int32(depth), weights + g * groupStride,
+                                   columns, width, 1, product, width, 1, &epilogue, nil)
+                    for (slot, n) in images.enumerated() {
+                        let image = output.floats + (n * outputChannels + g * perGroupOut) * outPlane
+                        for m in 0..<perGroupOut {
+                            (image + m * outPlane).update(from: product + m * width + slot * outPlane, count: outPlane)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Stages of a fused block
