@@ -212,6 +212,14 @@ final class ConvKernel: Kernel {
             }
             packed = scratch
         }
+        if !isDepthwise && !isPointwise && residual == nil && batch > 1 {
+            let perProduct = min(batch, Self.sideBySideBytes / max(1, 4 * depth * outPlane))
+            if perProduct >= 2 {
+                try runSideBySide(x, into: output, perProduct: perProduct, geometry: geometry, weights: packed!,
+                                  groupStride: groupStride, bias: bias, slope: slope, context)
+                return [output]
+            }
+        }
         // Unfolded input is built a band of output rows at a time, sized to stay in cache;
         // each thread takes one run of consecutive bands, unfolding and multiplying them one
         // after another in its own buffer. So in every run the caller (claiming first) usually
@@ -224,14 +232,6 @@ final class ConvKernel: Kernel {
         // level: Lite0's stem had five bands of 21 rows and one of 7, one thread running 63
         // rows and the other 49. The cut does not depend on the thread count, so neither does
         // the result.
-        if !isDepthwise && !isPointwise && residual == nil && batch > 1 {
-            let perProduct = min(batch, Self.sideBySideBytes / max(1, 4 * depth * outPlane))
-            if perProduct >= 2 {
-                try runSideBySide(x, into: output, perProduct: perProduct, geometry: geometry, weights: packed!,
-                                  groupStride: groupStride, bias: bias, slope: slope, context)
-                return [output]
-            }
-        }
         let tallestBand = max(1, min(rows.size, Self.bandBytes / max(1, depth * cols.size * 4)))
         var bandCount = (rows.size + tallestBand - 1) / tallestBand
         if bandCount > 1, bandCount % 2 == 1, bandCount < rows.size { bandCount += 1 }
