@@ -13,15 +13,6 @@
 #include <immintrin.h>
 #endif
 
-/* Output columns [lo, hi) for which input column ow * stride + offset is inside [0, width). */
-static inline void valid_columns(int offset, int stride, int width, int out_w, int *lo, int *hi) {
-    int first = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
-    int last = (width - 1 - offset) >= 0 ? (width - 1 - offset) / stride + 1 : 0;
-    *lo = first < out_w ? first : out_w;
-    *hi = last < out_w ? last : out_w;
-    if (*hi < *lo) *hi = *lo;
-}
-
 #if defined(__x86_64__) || defined(__i386__)
 /* dst[i] = src[2 i] for i in [lo, hi), where src[2 i + 1] may be read while 2 i + 1 < limit:
  * eight outputs from two loads, their even lanes gathered by one shuffle and one permute. */
@@ -50,7 +41,7 @@ void sl_im2col(const float *input, const sl_conv_geometry *g, float *columns, lo
                 float *row = columns + ((long)(c * g->kernel_h + kh) * g->kernel_w + kw) * row_stride;
                 int offset = kw * g->dilation_w - g->pad_left;
                 int lo, hi;
-                valid_columns(offset, g->stride_w, g->in_w, g->out_w, &lo, &hi);
+                sl_valid_columns(offset, g->stride_w, g->in_w, g->out_w, &lo, &hi);
                 for (int oh = 0; oh < g->out_h; oh++) {
                     float *dst = row + (size_t)oh * g->out_w;
                     int ih = oh * g->stride_h - g->pad_top + kh * g->dilation_h;

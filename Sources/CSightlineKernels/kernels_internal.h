@@ -21,6 +21,15 @@ enum sl_scratch_slot {
     SL_SCRATCH_SLOTS = 3,
 };
 
+/* Output columns [lo, hi) for which input column ow * stride + offset is inside [0, width). */
+static inline void sl_valid_columns(int offset, int stride, int width, int out_w, int *lo, int *hi) {
+    int first = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+    int last = (width - 1 - offset) >= 0 ? (width - 1 - offset) / stride + 1 : 0;
+    *lo = first < out_w ? first : out_w;
+    *hi = last < out_w ? last : out_w;
+    if (*hi < *lo) *hi = *lo;
+}
+
 /* The epilogue's activation of one value (`slope`: its channel's PRelu slope). */
 static inline float sl_activate_scalar(float v, float slope, const sl_epilogue *ep) {
     switch (ep ? ep->activation : SL_ACT_NONE) {

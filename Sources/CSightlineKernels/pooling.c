@@ -24,14 +24,6 @@ typedef struct {
  * loops work out once); larger windows, rare, go through the portable loops. */
 #define SL_POOL_TAPS 16
 
-/* The output columns [lo, hi) whose window tap at input column offset `offset` (from the
- * window's start) lies inside the row. */
-static void tap_columns(const sl_conv_geometry *g, int offset, int *lo, int *hi) {
-    *lo = offset >= 0 ? 0 : (-offset + g->stride_w - 1) / g->stride_w;
-    *hi = g->in_w - 1 - offset >= 0 ? (g->in_w - 1 - offset) / g->stride_w + 1 : 0;
-    if (*hi > g->out_w) *hi = g->out_w;
-}
-
 /* One output row, tap by tap: dst[ow] = max(dst[ow], ow's window in the rows `rows[0, nrows)`).
  * `los`/`his` are the taps' column bounds, or NULL to work them out here. A NaN input is passed
  * over, as by the vector kernels. */
@@ -43,7 +35,7 @@ static void row_portable(float *dst, const float *const *rows, int nrows, const 
             const float *src = rows[r] + offset;
             int lo, hi;
             if (los) lo = los[kw], hi = his[kw];
-            else tap_columns(g, offset, &lo, &hi);
+            else sl_valid_columns(offset, g->stride_w, g->in_w, g->out_w, &lo, &hi);
             for (int ow = lo; ow < hi; ow++) {
                 float v = src[ow * g->stride_w];
                 dst[ow] = v > dst[ow] ? v : dst[ow];
@@ -118,7 +110,7 @@ static void max_pool_task(void *context, int task, int task_count) {
     int tap_los[SL_POOL_TAPS], tap_his[SL_POOL_TAPS];
     const int cached = g->kernel_w <= SL_POOL_TAPS;
     for (int kw = 0; cached && kw < g->kernel_w; kw++)
-        tap_columns(g, kw * g->dilation_w - g->pad_left, &tap_los[kw], &tap_his[kw]);
+        sl_valid_columns(kw * g->dilation_w - g->pad_left, g->stride_w, g->in_w, g->out_w, &tap_los[kw], &tap_his[kw]);
     const int small = g->kernel_h <= SL_POOL_TAPS && g->kernel_w <= SL_POOL_TAPS;
 #if defined(__x86_64__) || defined(__i386__)
     /* Tap by tap, R-Net's 22x22 planes took four times ONNX Runtime's time. */
