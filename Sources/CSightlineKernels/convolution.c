@@ -205,31 +205,6 @@ static void depthwise_unit_generic(const depthwise_job *job, int block, int band
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-/* r[i][j] -> r[j][i] for eight 8-float rows. */
-__attribute__((target("avx2,fma")))
-static inline void transpose8(__m256 r[8]) {
-    __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
-    __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-    __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-    __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-    __m256 s0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 s1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 s2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 s3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 s4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 s5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 s6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 s7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
-    r[0] = _mm256_permute2f128_ps(s0, s4, 0x20);
-    r[1] = _mm256_permute2f128_ps(s1, s5, 0x20);
-    r[2] = _mm256_permute2f128_ps(s2, s6, 0x20);
-    r[3] = _mm256_permute2f128_ps(s3, s7, 0x20);
-    r[4] = _mm256_permute2f128_ps(s0, s4, 0x31);
-    r[5] = _mm256_permute2f128_ps(s1, s5, 0x31);
-    r[6] = _mm256_permute2f128_ps(s2, s6, 0x31);
-    r[7] = _mm256_permute2f128_ps(s3, s7, 0x31);
-}
-
 __attribute__((target("avx2,fma")))
 static inline __m256 activate_avx2(__m256 v, __m256 slope, const sl_epilogue *ep) {
     if (!ep) return v;
@@ -300,7 +275,7 @@ static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffe
                 for (int i = 0; i < SL_DW_PIXELS; i++) acc[i] = _mm256_min_ps(high, _mm256_max_ps(low, acc[i]));
             else
                 for (int i = 0; i < SL_DW_PIXELS; i++) acc[i] = activate_avx2(acc[i], slope, ep);
-            transpose8(acc);   /* acc[j] = channel j's eight pixels */
+            sl_transpose8(acc);   /* acc[j] = channel j's eight pixels */
             const int n = g->out_w - ow < SL_DW_PIXELS ? g->out_w - ow : SL_DW_PIXELS;
             if (!sigmoid && (n == SL_DW_PIXELS || SL_DW_PIXELS - n <= (rows - 1 - oh) * g->out_w)) {
                 /* A row's last pixels: the lanes past its end land on the first pixels of rows
@@ -374,7 +349,7 @@ static void depthwise_unit_avx2(const depthwise_job *job, int block, int band, d
         for (; x + SL_LANES <= u.hi; x += SL_LANES) {
             __m256 v[SL_LANES];
             for (int j = 0; j < SL_LANES; j++) v[j] = src[j] ? _mm256_loadu_ps(src[j] + x) : zero;
-            transpose8(v);
+            sl_transpose8(v);
             for (int i = 0; i < SL_LANES; i++) _mm256_storeu_ps(dst + (x + i) * SL_LANES, v[i]);
         }
         if (x < u.hi) {
@@ -386,7 +361,7 @@ static void depthwise_unit_avx2(const depthwise_job *job, int block, int band, d
             if (start + SL_LANES <= u.hi || src[lanes - 1] + start + SL_LANES <= input_end) {
                 __m256 v[SL_LANES];
                 for (int j = 0; j < SL_LANES; j++) v[j] = src[j] ? _mm256_loadu_ps(src[j] + start) : zero;
-                transpose8(v);
+                sl_transpose8(v);
                 for (int i = x - start; i < u.hi - start; i++) _mm256_storeu_ps(dst + (start + i) * SL_LANES, v[i]);
                 x = u.hi;
             }

@@ -72,29 +72,6 @@ __attribute__((target("avx2,fma"))) static inline __m256i lanes_below(int n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-/* Finishes 8 columns of one row: adds C (load_c), then the bias, the residual and the
- * activation of the epilogue (when `ep`), and stores them. */
-__attribute__((target("avx2,fma"), always_inline)) static inline void finish8_avx2(
-    float *dst, const float *res, __m256 v, int load_c,
-    const sl_epilogue *ep, int activation, __m256 bias, __m256 slope, __m256 low, __m256 high) {
-    if (load_c) v = _mm256_add_ps(v, _mm256_loadu_ps(dst));
-    if (ep) {
-        v = _mm256_add_ps(v, bias);
-        if (res) v = _mm256_add_ps(v, _mm256_loadu_ps(res));
-        const __m256 zero = _mm256_setzero_ps();
-        switch (activation) {
-        case SL_ACT_RELU: v = _mm256_max_ps(v, zero); break;
-        case SL_ACT_CLIP: v = _mm256_min_ps(_mm256_max_ps(v, low), high); break;
-        case SL_ACT_LEAKY:
-        case SL_ACT_PRELU:
-            v = _mm256_blendv_ps(v, _mm256_mul_ps(v, slope), _mm256_cmp_ps(v, zero, _CMP_LT_OQ));
-            break;
-        default: break;
-        }
-    }
-    _mm256_storeu_ps(dst, v);
-}
-
 /* Stores the whole rows [0, mr) of a tile held as `halves` vectors of 8 per row (2: 16
  * columns, 1: 8), applying the epilogue on the way. */
 __attribute__((target("avx2,fma"), always_inline)) static inline void store_rows_avx2(
@@ -107,9 +84,9 @@ __attribute__((target("avx2,fma"), always_inline)) static inline void store_rows
         __m256 slope = activation == SL_ACT_PRELU ? _mm256_set1_ps(ep->slope[row0 + r]) : low;
         float *row = c + r * rs_c;
         const float *res = residual ? residual + r * rs_res : NULL;
-        finish8_avx2(row, res, tile[r][0], load_c, ep, activation, bias, slope, low, high);
+        sl_finish8_avx2(row, res, tile[r][0], load_c, ep, activation, bias, slope, low, high);
         if (halves == 2)
-            finish8_avx2(row + 8, res ? res + 8 : NULL, tile[r][1], load_c, ep, activation, bias, slope, low, high);
+            sl_finish8_avx2(row + 8, res ? res + 8 : NULL, tile[r][1], load_c, ep, activation, bias, slope, low, high);
     }
 }
 

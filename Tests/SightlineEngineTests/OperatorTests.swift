@@ -30,6 +30,12 @@ final class OperatorTests: XCTestCase {
     }
 
     func testConv() throws { try checkFamily("Conv") }
+    /// The same cases through the portable kernels (GEMM, unfolding, depthwise, lanes).
+    func testConvWithThePortableKernels() throws {
+        let previous = sl_kernels_force_portable(1)
+        defer { sl_kernels_force_portable(previous) }
+        try checkFamily("Conv")
+    }
     func testBatchNormalization() throws { try checkFamily("BatchNormalization") }
     func testRelu() throws { try checkFamily("Relu") }
     func testClip() throws { try checkFamily("Clip") }

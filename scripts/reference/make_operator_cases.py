@@ -239,6 +239,13 @@ def add_conv_cases(suite):
     conv("conv_batch_rnet_layer2", [7, 28, 11, 11], [48, 28, 3, 3])
     conv("conv_batch_groups2_small_images", [5, 4, 9, 9], [6, 2, 3, 3], group=2, strides=[2, 2],
          pads=[1, 0, 1, 1])
+    # Batches of eight or more small images, run eight at a time with one image per vector
+    # lane: a last group of three images, an odd pixel count (81) and 48 channels in 8 panels;
+    # strides, dilation and asymmetric padding with a panel of 5 channels; no bias.
+    conv("conv_lanes_rnet_layer2_batch11", [11, 28, 11, 11], [48, 28, 3, 3])
+    conv("conv_lanes_stride_dilation_pads_batch9", [9, 3, 10, 9], [5, 3, 3, 3], strides=[2, 1],
+         dilations=[1, 2], pads=[1, 2, 0, 1])
+    conv("conv_lanes_no_bias_batch16", [16, 4, 5, 5], [7, 4, 2, 2], bias=False)
     conv("conv_groups2", [1, 4, 7, 7], [6, 2, 3, 3], group=2, pads=[1, 1, 1, 1])
     conv("conv_groups4_1x1", [1, 8, 5, 5], [12, 2, 1, 1], group=4)
     conv("conv_depthwise_3x3", [1, 40, 9, 9], [40, 1, 3, 3], group=40, pads=[1, 1, 1, 1])
@@ -1308,6 +1315,26 @@ def add_fusion_chain_cases(suite):
         c.init("slope", c.uniform(0.05, 0.5, 10, 1, 1))
         c.node("PRelu", ["conv", "slope"], ["prelu"])
         c.node("MaxPool", ["prelu"], ["y"], kernel_shape=[2, 2], strides=[2, 2], ceil_mode=1)
+        c.output("y")
+
+    # The same on a batch of crops (eight images per vector lane, the last group of two), and
+    # a fused sigmoid, which the lanes kernel applies after its vector epilogue.
+    with suite.case("chain_conv_prelu_maxpool_batch10", "FusionChain") as c:
+        c.input("x", c.randn(10, 3, 24, 24))
+        c.init("w", c.weights(28, 3, 3, 3))
+        c.init("b", c.randn(28))
+        c.node("Conv", ["x", "w", "b"], ["conv"])
+        c.init("slope", c.uniform(0.05, 0.5, 28, 1, 1))
+        c.node("PRelu", ["conv", "slope"], ["prelu"])
+        c.node("MaxPool", ["prelu"], ["y"], kernel_shape=[3, 3], strides=[2, 2], ceil_mode=1)
+        c.output("y")
+
+    with suite.case("chain_conv_sigmoid_batch8", "FusionChain") as c:
+        c.input("x", c.randn(8, 3, 7, 7, scale=2))
+        c.init("w", c.weights(4, 3, 3, 3))
+        c.init("b", c.randn(4))
+        c.node("Conv", ["x", "w", "b"], ["conv"], pads=[1, 1, 1, 1])
+        c.node("Sigmoid", ["conv"], ["y"])
         c.output("y")
 
     with suite.case("chain_conv_clip_min_only", "FusionChain") as c:

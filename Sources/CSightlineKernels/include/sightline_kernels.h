@@ -161,6 +161,17 @@ void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epi
                                  const float *depthwise_weights, const sl_conv_geometry *g,
                                  const sl_epilogue *depthwise_ep, float *output, int c0, int c1);
 
+/* Convolution (one group) of `images` NCHW images, eight at a time with one image per vector
+ * lane: image n's input starts at input + n * in_image, its output at output + n * out_image.
+ * `packed_a` holds the weights [M][channels * kernel_h * kernel_w] packed by sl_gemm_pack_a;
+ * the epilogue's bias/slope are per output channel (no residual; sigmoid is applied after
+ * the vector epilogue). Groups of eight images are shared out over the pool, each thread
+ * using sl_conv_lanes_scratch_floats(g) floats of its own scratch. */
+size_t sl_conv_lanes_scratch_floats(const sl_conv_geometry *g);
+void sl_conv_lanes(const float *input, long in_image, int images, const sl_conv_geometry *g,
+                   const float *packed_a, int M, const sl_epilogue *ep, float *output, long out_image,
+                   sl_pool *pool);
+
 /* Max pooling of `planes` NCHW planes (geometry's `channels` is ignored); windows that
  * cover only padding give -infinity. */
 void sl_max_pool(const float *input, float *output, int planes, const sl_conv_geometry *g, sl_pool *pool);

@@ -132,6 +132,12 @@ final class ConvKernel: Kernel {
         packedWeights != nil && !hasRuntimeBias && (activation.kind != SL_ACT_PRELU || constantSlope != nil)
     }
 
+    /// Batches of at least this many small images run eight at a time, one image per vector
+    /// lane (`sl_conv_lanes`), when a group's padded input and a panel of its output fit in
+    /// `lanesBytes`.
+    private static let lanes = 8
+    private static let lanesBytes = 1024 * 1024
+
     /// Bytes of unfolded input per band: about half of a core's L2 cache.
     private static let bandBytes = 256 * 1024
     /// A batch's images whose unfolded inputs are this small are multiplied several at a time
@@ -211,6 +217,15 @@ final class ConvKernel: Kernel {
                                scratch + g * groupStride)
             }
             packed = scratch
+        }
+        if !isDepthwise && !isPointwise && residual == nil && group == 1 && batch >= Self.lanes,
+           sl_conv_lanes_scratch_floats(&geometry) * 4 <= Self.lanesBytes {
+            var epilogue = sl_epilogue(bias: bias.map { UnsafePointer($0) }, residual: nil,
+                                       activation: Int32(activation.kind.rawValue), p0: activation.p0,
+                                       p1: activation.p1, slope: slope.map { UnsafePointer($0) })
+            sl_conv_lanes(x.floats, channels * inPlane, Int32(batch), &geometry, packed, Int32(outputChannels),
+                          &epilogue, output.floats, outputChannels * outPlane, pool)
+            return [output]
         }
         if !isDepthwise && !isPointwise && residual == nil && batch > 1 {
             let perProduct = min(batch, Self.sideBySideBytes / max(1, 4 * depth * outPlane))
