@@ -22,7 +22,12 @@
  * 48 row streams cost more than packing: 64 -> 40 took 0.5-0.7 % off a one-thread Lite2 run;
  * 40 and 32 ran alike (Lite0's 40 -> 240), 20 was 0.3 % slower on Lite0 (depths 24-32). */
 #define SL_DIRECT_B_DEPTH 40
-#define SL_GEMV_STREAMS 4       /* panels a matrix-vector product reads side by side */
+#define SL_GEMV_STREAMS 4
+/* A B read in place with at least this many columns is read with software prefetches, this
+ * many floats (32 tiles, 2 KB) ahead in each row (ukernel_stream_avx2): on P-Net's heads 8
+ * tiles ahead left a third of the gain, 64 gained no more. */
+#define SL_STREAM_COLUMNS 8192
+#define SL_STREAM_AHEAD (32 * SL_NR)       /* panels a matrix-vector product reads side by side */
 
 /* C tile (+)= A·B for the first `mr` rows and `nr` columns of a 6x16 tile, B's rows `rs_b`
  * floats apart (SL_NR in a packed panel, or the row stride of an unpacked row-major B). A's
@@ -118,12 +123,13 @@ __attribute__((target("avx2,fma"), noinline)) static void store_tile_avx2(
 /* One tile: rows [0, mr) x columns [0, nr) of C from a 6-row A panel and a 16-column B panel.
  * Only the first `rows` rows (2, 4 or 6, a constant at each call) are multiplied: a panel's
  * last rows when M is not a multiple of 6 (Lite2's stem has 32 output channels, blocks.0's
- * projection 16) would otherwise run the FMAs of rows that are thrown away. */
+ * projection 16) would otherwise run the FMAs of rows that are thrown away. `stream_b` (also
+ * a constant): prefetch each B row SL_STREAM_AHEAD floats ahead (ukernel_stream_avx2). */
 __attribute__((target("avx2,fma"), always_inline))
 static inline void tile_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                              float *restrict c, long rs_c, int load_c,
                              const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
-                             const float *a_next, const int rows) {
+                             const float *a_next, const int rows, const int stream_b) {
     __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
     __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
     __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
@@ -133,6 +139,7 @@ static inline void tile_avx2(int kc, const float *restrict a, const float *restr
     for (int k = 0; k < kc; k++) {
         /* The line of the next panel at this depth: one panel ahead of the loads. */
         _mm_prefetch((const char *)(a_next + k * SL_MR), _MM_HINT_T0);
+        if (stream_b) _mm_prefetch((const char *)(b + SL_STREAM_AHEAD), _MM_HINT_T0);
         __m256 b0 = _mm256_loadu_ps(b);
         __m256 b1 = _mm256_loadu_ps(b + 8);
         __m256 av;
@@ -211,9 +218,23 @@ static void ukernel_avx2(int kc, const float *restrict a, const float *restrict 
                          float *restrict c, long rs_c, int load_c,
                          const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
                          const float *a_next) {
-    if (mr <= 2) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 2);
-    else if (mr <= 4) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 4);
-    else tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, SL_MR);
+    if (mr <= 2) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 2, 0);
+    else if (mr <= 4) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 4, 0);
+    else tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, SL_MR, 0);
+}
+
+/* ukernel_avx2 for a B read in place from rows far longer than the caches (MTCNN P-Net's
+ * 1x1 heads: 32 planes of 182 K pixels, two and four output channels): each tile reads one
+ * line from each of B's rows, a pattern of 32 streams the hardware prefetchers did not keep
+ * up with, so every row's line SL_STREAM_AHEAD floats ahead is prefetched as it goes. */
+__attribute__((target("avx2,fma")))
+static void ukernel_stream_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
+                                float *restrict c, long rs_c, int load_c,
+                                const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                                const float *a_next) {
+    if (mr <= 2) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 2, 1);
+    else if (mr <= 4) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 4, 1);
+    else tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, SL_MR, 1);
 }
 
 /* `tiles` whole 6x16 tiles side by side in one call: C's and the residual's tiles 16
@@ -226,7 +247,7 @@ static void ukernel_row_avx2(int tiles, long b_step, int kc, const float *restri
                              const float *residual, const float *a_next) {
     for (int t = 0; t < tiles; t++)
         tile_avx2(kc, a, b + t * b_step, rs_b, c + t * SL_NR, rs_c, load_c, ep, row0,
-                  residual ? residual + t * SL_NR : NULL, SL_MR, SL_NR, t == 0 ? a_next : a, SL_MR);
+                  residual ? residual + t * SL_NR : NULL, SL_MR, SL_NR, t == 0 ? a_next : a, SL_MR, 0);
 }
 
 /* The same product for tiles at most 8 columns wide (the right edge of narrow outputs such as
@@ -323,6 +344,13 @@ static sl_row_ukernel_fn select_row_ukernel(void) {
     if (sl_cpu_has_avx2_fma()) return ukernel_row_avx2;
 #endif
     return NULL;
+}
+
+static sl_ukernel_fn select_stream_ukernel(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx2_fma()) return ukernel_stream_avx2;
+#endif
+    return ukernel_generic;
 }
 
 static sl_ukernel_fn select_ukernel(void) {
@@ -458,6 +486,7 @@ typedef struct {
     int split_columns;      /* 1: tasks own column ranges; 0: tasks own row-panel ranges */
     sl_ukernel_fn ukernel, narrow_ukernel, columns_ukernel;
     sl_row_ukernel_fn row_ukernel;   /* NULL: whole tiles go one call each */
+    sl_ukernel_fn stream_ukernel;    /* whole tiles of a long B read in place */
 } gemm_job;
 
 /* The B panel of columns jc + jr ... (nr of them) in depth block pc: in the packed block `bp`,
@@ -515,6 +544,7 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
      * L1-friendly copy wins — measured on Lite0's 1x1 layers). */
     const int direct_b = job->cs_b == 1 && (K <= SL_DIRECT_B_DEPTH || job->M <= 4 * SL_MR);
     const int columns_outer = direct_c && i1 - i0 > SL_MR && i1 - i0 <= 4 * SL_MR;
+    const int stream_b = direct_b && job->N >= SL_STREAM_COLUMNS;
     for (int jc = j0; jc < j1; jc += SL_NC) {
         int nc = j1 - jc < SL_NC ? j1 - jc : SL_NC;
         for (int pc = 0; pc < K; pc += SL_KC) {
@@ -550,7 +580,8 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                     }
                     long rs_panel;
                     const float *bpanel = b_panel(job, direct_b, bp, jc, jr, nr, pc, kc, &rs_panel);
-                    sl_ukernel_fn ukernel = nr <= 4 ? job->columns_ukernel : nr <= 8 ? job->narrow_ukernel : job->ukernel;
+                    sl_ukernel_fn ukernel = nr <= 4 ? job->columns_ukernel : nr <= 8 ? job->narrow_ukernel
+                        : stream_b ? job->stream_ukernel : job->ukernel;
                     float *ctile = job->c + (long)ic * job->rs_c + (long)j * job->cs_c;
                     const float *res = last && job->ep && job->ep->residual
                         ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
@@ -750,7 +781,8 @@ static void gemm_empty(int i0, int i1, int N, float *c, long rs_c, long cs_c, co
 static gemm_job make_gemm_job(int M, int N, int K, const float *packed_a, const float *b, long rs_b, long cs_b,
                               float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
     gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
-                    select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel()};
+                    select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel(),
+                    select_stream_ukernel()};
     return job;
 }
 

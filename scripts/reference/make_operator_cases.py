@@ -222,6 +222,10 @@ def add_conv_cases(suite):
     conv("conv_1x1_no_bias", [1, 40, 5, 7], [17, 40, 1, 1], bias=False)
     conv("conv_1x1_stride2", [1, 8, 9, 9], [12, 8, 1, 1], strides=[2, 2])
     conv("conv_1x1_wide", [1, 64, 16, 16], [96, 64, 1, 1])
+    # 1x1 convolutions to 2 and 4 channels over planes of over 8192 pixels (MTCNN P-Net's
+    # heads), read in place with software prefetches; the second ends in a partial tile.
+    conv("conv_1x1_long_plane_4_channels", [1, 32, 64, 160], [4, 32, 1, 1])
+    conv("conv_1x1_long_plane_2_channels_partial_tile", [1, 32, 63, 163], [2, 32, 1, 1])
     conv("conv_3x3_wide", [1, 40, 14, 14], [40, 40, 3, 3], pads=[1, 1, 1, 1])
     conv("conv_5x5_stride2", [1, 4, 11, 11], [6, 4, 5, 5], strides=[2, 2], pads=[2, 2, 2, 2])
     conv("conv_7x7_stem", [1, 3, 32, 32], [16, 3, 7, 7], strides=[2, 2], pads=[3, 3, 3, 3])
