@@ -40,9 +40,9 @@ final class InputBorrowingTests: XCTestCase {
         }
     }
 
-    func testABatchRunSampleBySampleReadsEachSampleInPlace() throws {
-        // Relu keeps samples apart, so with 2 threads a batch runs one sample per run, each
-        // reading its slice of the batch's elements.
+    func testABatchRunInPartsReadsEachPartInPlace() throws {
+        // Relu keeps samples apart, so with 2 threads a batch runs in two parts (one sample
+        // each, or 3 and 2), each reading its slice of the batch's elements.
         let graph = Graph(
             name: "samples", nodes: [Node(name: "relu", opType: "Relu", inputs: ["x"], outputs: ["y"])], initializers: [:],
             inputs: [ValueInfo(name: "x", elementType: .float32, shape: [.symbolic("n"), .fixed(3), .fixed(5)])],

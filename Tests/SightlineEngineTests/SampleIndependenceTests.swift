@@ -40,10 +40,11 @@ final class SampleIndependenceTests: XCTestCase {
         XCTAssertFalse(SampleIndependence.holds(for: fixedBatch, opset: 13))
     }
 
-    /// With 2 threads the batch runs sample by sample; with 1 thread these small samples run as
-    /// one batch (InferenceSession.largeSampleValues). Either way each sample's result is the
-    /// one it gets alone, up to rounding: in one batch a sample's pixels can fall on other GEMM
-    /// tiles (a row's last columns are summed in another order), which moves the last bit.
+    /// With 2 threads these small samples run in two parts, one per thread (3 and 2 samples);
+    /// with 1 thread as one batch (InferenceSession.largeSampleValues). Either way each
+    /// sample's result is the one it gets alone, up to rounding: in a batch a sample's pixels
+    /// can fall on other GEMM tiles (a row's last columns are summed in another order), which
+    /// moves the last bit.
     func testBatchEqualsSamplesRunAlone() throws {
         let model = Model(irVersion: 8, opsetVersion: 13, producerName: "test", metadata: [:], graph: graph())
         for threads in [1, 2] {
