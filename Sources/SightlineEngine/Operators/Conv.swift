@@ -1,8 +1,10 @@
-// Conv (and the internal FusedConv): 2-D convolution on NCHW tensors. Three paths:
+// Conv (and the internal FusedConv): 2-D convolution on NCHW tensors. Four paths:
 // depthwise (one filter per channel) runs a direct kernel; 1x1 stride-1 unpadded
-// convolutions are a single GEMM on the input as it lies; everything else unfolds the
-// input (im2col) and runs a GEMM per group — per band of an image's rows, or, for a batch of
-// small images, per few images side by side. Constant weights are packed once, here.
+// convolutions are a single GEMM on the input as it lies; a batch of eight or more small
+// images runs eight at a time, one image per vector lane (`sl_conv_lanes`); everything else
+// unfolds the input (im2col) and runs a GEMM per group — per band of an image's rows, or, for
+// a short batch of small images, per few images side by side. Constant weights are packed
+// once, here.
 
 import CSightlineKernels
 
