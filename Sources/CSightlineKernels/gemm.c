@@ -213,14 +213,23 @@ static inline void tile_avx2(int kc, const float *restrict a, const float *restr
     store_tile_avx2(tile, 2, c, rs_c, load_c, ep, row0, residual, mr, nr);
 }
 
+/* tile_avx2 with only the rows a panel of `mr` rows needs multiplied. */
+__attribute__((target("avx2,fma"), always_inline))
+static inline void tile_rows_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
+                                  float *restrict c, long rs_c, int load_c,
+                                  const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                                  const float *a_next, const int stream_b) {
+    if (mr <= 2) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 2, stream_b);
+    else if (mr <= 4) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 4, stream_b);
+    else tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, SL_MR, stream_b);
+}
+
 __attribute__((target("avx2,fma")))
 static void ukernel_avx2(int kc, const float *restrict a, const float *restrict b, long rs_b,
                          float *restrict c, long rs_c, int load_c,
                          const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
                          const float *a_next) {
-    if (mr <= 2) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 2, 0);
-    else if (mr <= 4) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 4, 0);
-    else tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, SL_MR, 0);
+    tile_rows_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 0);
 }
 
 /* ukernel_avx2 for a B read in place from rows far longer than the caches (MTCNN P-Net's
@@ -232,9 +241,7 @@ static void ukernel_stream_avx2(int kc, const float *restrict a, const float *re
                                 float *restrict c, long rs_c, int load_c,
                                 const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
                                 const float *a_next) {
-    if (mr <= 2) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 2, 1);
-    else if (mr <= 4) tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 4, 1);
-    else tile_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, SL_MR, 1);
+    tile_rows_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next, 1);
 }
 
 /* `tiles` whole 6x16 tiles side by side in one call: C's and the residual's tiles 16
