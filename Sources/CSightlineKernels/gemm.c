@@ -387,23 +387,27 @@ void sl_gemm_pack_a(const float *a, long rs_a, long cs_a, int M, int K, float *p
     }
 }
 
-/* Packs B[k0 .. k0+kc) x [j0 .. j0+nc) into panels of SL_NR columns (zero padded). */
+/* Packs B[k0 .. k0+kc) x [j0 .. j0+nc) into panels of SL_NR columns (zero padded). A
+ * contiguous B is read a row at a time, each row's panels copied in one pass: walking one
+ * panel down all kc rows, then the next, read every row's cache lines once per panel (Lite2's
+ * projections on 9x9 planes, 81 columns a row, 6 panels), and packing took 1-2 % of a run. */
 static void pack_b(const float *b, long rs_b, long cs_b, int k0, int kc, int j0, int nc, float *out) {
-    int panels = (nc + SL_NR - 1) / SL_NR;
-    for (int q = 0; q < panels; q++) {
-        int width = nc - q * SL_NR < SL_NR ? nc - q * SL_NR : SL_NR;
-        float *dst = out + (size_t)q * kc * SL_NR;
-        const float *src = b + (long)k0 * rs_b + (long)(j0 + q * SL_NR) * cs_b;
-        if (cs_b == 1 && width == SL_NR) {
-            for (int k = 0; k < kc; k++) memcpy(dst + (size_t)k * SL_NR, src + k * rs_b, SL_NR * sizeof(float));
-        } else {
-            for (int k = 0; k < kc; k++) {
-                float *d = dst + (size_t)k * SL_NR;
-                const float *s = src + k * rs_b;
-                int j = 0;
-                for (; j < width; j++) d[j] = s[j * cs_b];
-                for (; j < SL_NR; j++) d[j] = 0.0f;
-            }
+    const int whole = nc / SL_NR, rest = nc % SL_NR;
+    const float *src = b + (long)k0 * rs_b + (long)j0 * cs_b;
+    for (int k = 0; k < kc; k++, src += rs_b) {
+        float *dst = out + (size_t)k * SL_NR;
+        for (int q = 0; q < whole; q++) {
+            float *d = dst + (size_t)q * kc * SL_NR;
+            const float *s = src + (long)q * SL_NR * cs_b;
+            if (cs_b == 1) memcpy(d, s, SL_NR * sizeof(float));
+            else for (int j = 0; j < SL_NR; j++) d[j] = s[j * cs_b];
+        }
+        if (rest) {
+            float *d = dst + (size_t)whole * kc * SL_NR;
+            const float *s = src + (long)whole * SL_NR * cs_b;
+            int j = 0;
+            for (; j < rest; j++) d[j] = s[j * cs_b];
+            for (; j < SL_NR; j++) d[j] = 0.0f;
         }
     }
 }
