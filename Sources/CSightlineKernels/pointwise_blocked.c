@@ -33,6 +33,20 @@ void sl_pointwise_blocked_pack(const float *weights, int M, int K, float *packed
             }
 }
 
+/* A range of output channels may start at a panel's second block (a task's share of the
+ * channels is cut at whole blocks, so that two tasks get the same work when the panels are
+ * odd in number): each step runs from `c` to the end of its panel, or to `c1`. */
+static inline int panel_end(int c, int c1) {
+    const int end = (c / SL_PB_CHANNELS + 1) * SL_PB_CHANNELS;
+    return end < c1 ? end : c1;
+}
+
+/* Channel c's column in the packed panels, the first of a step's one or two blocks; a tile
+ * steps SL_PB_CHANNELS floats per depth whatever column it starts at. */
+static inline const float *panel_weights(const float *packed, int K, int c) {
+    return packed + (size_t)(c / SL_PB_CHANNELS) * K * SL_PB_CHANNELS + c % SL_PB_CHANNELS;
+}
+
 /* What one call works on: the packed pixel strips and each pixel's place in a block. */
 typedef struct {
     int K, pixels, strips;
@@ -89,9 +103,9 @@ static pixel_strips pack_pixels(const float *input, long in_channel_stride, long
 static void pointwise_blocked_generic(const pixel_strips *s, const float *packed, int c0, int c1,
                                       float *output, long block_stride, const sl_epilogue *ep) {
     const int K = s->K;
-    for (int c = c0; c < c1; c += SL_PB_CHANNELS) {
-        const int channels = c1 - c < SL_PB_CHANNELS ? c1 - c : SL_PB_CHANNELS;
-        const float *w = packed + (size_t)(c / SL_PB_CHANNELS) * K * SL_PB_CHANNELS;
+    for (int c = c0; c < c1; c = panel_end(c, c1)) {
+        const int channels = panel_end(c, c1) - c;
+        const float *w = panel_weights(packed, K, c);
         float *out = output + (long)((c - c0) / SL_CHANNEL_BLOCK) * block_stride;
         for (int st = 0; st < s->strips; st++) {
             const float *a = s->strips_data + (size_t)st * K * SL_PB_PIXELS;
@@ -185,8 +199,8 @@ static void pointwise_blocked_avx2(const pixel_strips *s, const float *packed, i
     const float inf = __builtin_inff();
     const __m256 low = _mm256_set1_ps(activation == SL_ACT_CLIP ? ep->p0 : activation == SL_ACT_RELU ? 0.0f : -inf);
     const __m256 high = _mm256_set1_ps(activation == SL_ACT_CLIP ? ep->p1 : inf);
-    for (int c = c0; c < c1; c += SL_PB_CHANNELS) {
-        const int blocks = c1 - c >= SL_PB_CHANNELS ? 2 : 1;
+    for (int c = c0; c < c1; c = panel_end(c, c1)) {
+        const int blocks = panel_end(c, c1) - c > SL_CHANNEL_BLOCK ? 2 : 1;
         block_epilogue e[2];
         for (int b = 0; b < blocks; b++) {
             const int first = c + b * SL_CHANNEL_BLOCK;
@@ -197,7 +211,7 @@ static void pointwise_blocked_avx2(const pixel_strips *s, const float *packed, i
             e[b].high = high;
         }
         if (blocks == 1) e[1] = e[0];
-        const float *w = packed + (size_t)(c / SL_PB_CHANNELS) * s->K * SL_PB_CHANNELS;
+        const float *w = panel_weights(packed, s->K, c);
         float *out = output + (long)((c - c0) / SL_CHANNEL_BLOCK) * block_stride;
         if (blocks == 2) panel_avx2(s, w, out, block_stride, e, activation, 2);
         else panel_avx2(s, w, out, block_stride, e, activation, 1);
@@ -225,9 +239,12 @@ void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epi
     const int expanding = rows > 0 && width > 0;
     pixel_strips s = {0};
     if (expanding) s = pack_pixels(input, in_channel_stride, in_row_stride, rows, width, K, row_pixels);
-    for (int c = c0; c < c1; c += SL_PB_CHANNELS) {
-        const int end = c1 - c < SL_PB_CHANNELS ? c1 : c + SL_PB_CHANNELS;
-        float *pair = blocks + (long)(((c - c0) / SL_CHANNEL_BLOCK) % buffer_blocks) * block_stride;
+    /* Blocks are placed in the buffer as if the range started at its first panel, so that a
+     * panel's two blocks are side by side even when the range starts at a second block. */
+    const int first_block = c0 / SL_PB_CHANNELS * (SL_PB_CHANNELS / SL_CHANNEL_BLOCK);
+    for (int c = c0; c < c1; c = panel_end(c, c1)) {
+        const int end = panel_end(c, c1);
+        float *pair = blocks + (long)((c / SL_CHANNEL_BLOCK - first_block) % buffer_blocks) * block_stride;
         if (expanding) pointwise_blocked(&s, expand_packed, c, end, pair + expand_offset, block_stride, expand_ep);
         sl_depthwise_conv_blocked(pair, block_stride, (int)row_pixels, depthwise_weights, output, g, depthwise_ep, c, end);
     }

@@ -103,9 +103,11 @@ final class MBConvFusionTests: XCTestCase {
     }
 
     func testTheJoinedBlockComputesWhatThePlainGraphComputes() throws {
-        // 10×10 planes run whole; 64 channels of 64×64 (1 MB) run in bands.
+        // 10×10 planes run whole; 64 channels of 64×64 (1 MB) run in bands. 48 inner channels
+        // are three panels of the expansion's weights: at two threads each task takes three
+        // blocks, the second task's range starting at a panel's second block.
         let graphs = [
-            block(), block(batch: 3), block(stride: 2),
+            block(), block(batch: 3), block(stride: 2), block(channels: 16, inner: 48, size: 9),
             block(channels: 16, inner: 64, size: 64), block(channels: 16, inner: 64, size: 64, batch: 3),
             block(channels: 16, inner: 72, size: 63, stride: 2), block(channels: 64, size: 70, expansion: false),
         ]
@@ -153,8 +155,9 @@ final class MBConvFusionTests: XCTestCase {
 
     func testAWholePlaneBlockGivesTheSameBitsWithAnyThreadCount() throws {
         // Blocks on small planes share their inner channels out among the threads (expansion
-        // and depthwise per share, 24 channels at a time): Lite2's blocks.8 (88 → 528 → 88,
-        // 17×17), and a stride-2 block whose 100 inner channels split unevenly.
+        // and depthwise per share, cut at blocks of eight channels): Lite2's blocks.8 (88 → 528
+        // → 88, 17×17, 33 panels of sixteen: the second task starts half-way through one), and
+        // a stride-2 block whose 100 inner channels (not whole blocks) split unevenly.
         let graphs = [block(channels: 88, inner: 528, size: 17), block(channels: 24, inner: 100, size: 9, stride: 2)]
         for graph in graphs {
             let (model, input) = modelAndInput(graph)

@@ -139,8 +139,9 @@ void sl_pointwise_blocked_pack(const float *weights, int M, int K, float *packed
 size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
 
 /* The expansion and the depthwise convolution of an inverted-residual block for inner
- * channels [c0, c1) (c0 a multiple of 16, c1 of 8), sixteen channels (two blocks) at a time,
- * on the calling thread, so that each pair of blocks is convolved right after it is written:
+ * channels [c0, c1) (multiples of 8), sixteen channels (two blocks, the weights' panel) at a
+ * time — eight when c0 starts a panel's second block — on the calling thread, so that each pair
+ * of blocks is convolved right after it is written:
  *  - the 1x1 expansion (weights packed by sl_pointwise_blocked_pack, epilogue's bias and
  *    activation; no residual) of `rows` x `width` input pixels, input channel k's pixel
  *    (y, x) at input[k * in_channel_stride + y * in_row_stride + x], is written to the
@@ -152,8 +153,9 @@ size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
  *    rows of `row_pixels` pixels followed by the slack above. Output is NCHW planes of
  *    out_h x out_w (`output` is channel 0's), with the same bits as sl_depthwise_conv gives
  *    for the same padded input.
- * `blocks` is channel c0's block; the buffer holds `buffer_blocks` blocks `block_stride` floats
- * apart, reused in turn when the range has more (2: one pair at a time). Each output is
+ * `blocks` is the first block of c0's panel (channel c0 rounded down to a multiple of 16; c0's
+ * own block is the second when c0 is not); the buffer holds `buffer_blocks` (even) blocks
+ * `block_stride` floats apart, reused in turn when the range has more (2: one pair at a time). Each output is
  * computed the same way whatever the range or the pixels around it. */
 void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epilogue *expand_ep,
                                  const float *input, long in_channel_stride, long in_row_stride, int rows, int width,

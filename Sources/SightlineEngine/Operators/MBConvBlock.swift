@@ -193,13 +193,16 @@ final class MBConvKernel: Kernel {
     }
 
     /// `runWhole` with the expansion writing channel blocks: each task takes a share of the inner
-    /// channels in pairs of blocks, and expands and convolves one pair after another in a padded
-    /// plane of two blocks, which stays in its core's cache.
+    /// channels in whole blocks, and expands and convolves one pair of blocks after another in a
+    /// padded plane of two blocks, which stays in its core's cache. Shares are cut at blocks, not
+    /// pairs: with an odd number of pairs (Lite2's 144, 528 and 720 inner channels) two tasks
+    /// then get the same work, where pairs left one waiting for the other's extra pair (Lite2's
+    /// blocks.4 at two threads, 9 pairs: one task ran 5, the other 4).
     private func runWholeInBlocks(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
                                   _ shape: BlockShape, _ context: ExecutionContext) throws {
         let paddedRows = max((shape.outHeight - 1) * shape.stride + shape.extent, shape.padTop + shape.height)
-        let unit = 2 * ChannelBlockLayout.lanes
-        let layout = ChannelBlockLayout(channels: unit, rows: paddedRows, width: shape.width, geometry: shape.geometry)
+        let unit = ChannelBlockLayout.lanes
+        let layout = ChannelBlockLayout(channels: 2 * unit, rows: paddedRows, width: shape.width, geometry: shape.geometry)
         let middle = try context.scratchFloats(shape.inner * shape.outPlane)
         let units = (shape.inner + unit - 1) / unit
         let tasks = min(units, context.threadPool.threads)
