@@ -79,6 +79,13 @@ static pixel_strips pack_pixels(const float *input, long in_channel_stride, long
         if (in_row_stride == width || rows == 1) {
             /* The pixels lie one after another in each channel's plane. */
             const float *src = input + first;
+            if (count == SL_PB_PIXELS) {
+                /* A whole strip: one fixed-size copy per channel (an element loop with its
+                 * count unknown took most of the expansion's packing time). */
+                for (int k = 0; k < K; k++, src += in_channel_stride)
+                    memcpy(dst + (size_t)k * SL_PB_PIXELS, src, SL_PB_PIXELS * sizeof(float));
+                continue;
+            }
             for (int k = 0; k < K; k++, src += in_channel_stride) {
                 float *d = dst + (size_t)k * SL_PB_PIXELS;
                 int p = 0;
