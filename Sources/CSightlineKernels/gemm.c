@@ -416,9 +416,13 @@ static void pack_b(const float *b, long rs_b, long cs_b, int k0, int kc, int j0,
 
 static inline __attribute__((always_inline)) void epilogue_body(
     float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
-    const float *residual, long residual_rs) {
+    const float *residual, long residual_rs, const float *partial) {
     for (int r = 0; r < rows; r++) {
         float *row = c + r * rs;
+        if (partial) {
+            const float *add = partial + r * rs;
+            for (int j = 0; j < cols; j++) row[j] += add[j];
+        }
         if (ep->bias) {
             float bias = ep->bias[row0 + r];
             for (int j = 0; j < cols; j++) row[j] += bias;
@@ -461,27 +465,38 @@ static inline __attribute__((always_inline)) void epilogue_body(
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2,fma")))
 static void epilogue_avx2(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
-                          const float *residual, long residual_rs) {
-    epilogue_body(c, rs, rows, cols, row0, ep, residual, residual_rs);
+                          const float *residual, long residual_rs, const float *partial) {
+    epilogue_body(c, rs, rows, cols, row0, ep, residual, residual_rs, partial);
 }
 #endif
 
 static void epilogue_generic(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
-                             const float *residual, long residual_rs) {
-    epilogue_body(c, rs, rows, cols, row0, ep, residual, residual_rs);
+                             const float *residual, long residual_rs, const float *partial) {
+    epilogue_body(c, rs, rows, cols, row0, ep, residual, residual_rs, partial);
+}
+
+static void run_epilogue(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
+                         const float *residual, long residual_rs, const float *partial) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx2_fma()) {
+        epilogue_avx2(c, rs, rows, cols, row0, ep, residual, residual_rs, partial);
+        return;
+    }
+#endif
+    epilogue_generic(c, rs, rows, cols, row0, ep, residual, residual_rs, partial);
 }
 
 void sl_apply_epilogue(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
                        const float *residual, long residual_rs) {
     if (!ep) return;
     if (!ep->bias && !residual && ep->activation == SL_ACT_NONE) return;
-#if defined(__x86_64__) || defined(__i386__)
-    if (sl_cpu_has_avx2_fma()) {
-        epilogue_avx2(c, rs, rows, cols, row0, ep, residual, residual_rs);
-        return;
-    }
-#endif
-    epilogue_generic(c, rs, rows, cols, row0, ep, residual, residual_rs);
+    run_epilogue(c, rs, rows, cols, row0, ep, residual, residual_rs, NULL);
+}
+
+void sl_sum_epilogue(float *c, const float *partial, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
+                     const float *residual, long residual_rs) {
+    const sl_epilogue none = {NULL, NULL, SL_ACT_NONE, 0.0f, 0.0f, NULL};
+    run_epilogue(c, rs, rows, cols, row0, ep ? ep : &none, residual, residual_rs, partial);
 }
 
 /* ---- macro-kernel -------------------------------------------------------------------- */
@@ -498,6 +513,7 @@ typedef struct {
     sl_ukernel_fn ukernel, narrow_ukernel, columns_ukernel;
     sl_row_ukernel_fn row_ukernel;   /* NULL: whole tiles go one call each */
     sl_ukernel_fn stream_ukernel;    /* whole tiles of a long B read in place */
+    int a_depth;            /* depth A was packed with: its panels lie SL_MR * a_depth floats apart */
 } gemm_job;
 
 /* The B panel of columns jc + jr ... (nr of them) in depth block pc: in the packed block `bp`,
@@ -530,7 +546,7 @@ static void block_columns_outer(const gemm_job *job, int i0, int i1, int jc, int
         sl_ukernel_fn ukernel = nr <= 4 ? job->columns_ukernel : nr <= 8 ? job->narrow_ukernel : job->ukernel;
         for (int ic = i0; ic < i1; ic += SL_MR) {
             const int mr = i1 - ic < SL_MR ? i1 - ic : SL_MR;
-            const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * K + (size_t)pc * SL_MR;
+            const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * job->a_depth + (size_t)pc * SL_MR;
             const float *res = last && job->ep && job->ep->residual
                 ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
             ukernel(kc, ap, bpanel, rs_panel, job->c + (long)ic * job->rs_c + j, job->rs_c, !first,
@@ -568,12 +584,12 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
             }
             for (int ic = i0; ic < i1; ic += SL_MR) {
                 int mr = i1 - ic < SL_MR ? i1 - ic : SL_MR;
-                const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * K + (size_t)pc * SL_MR;
+                const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * job->a_depth + (size_t)pc * SL_MR;
                 /* Weights come from memory once per run, and the hardware prefetcher does not
                  * follow a panel read again for each column tile: the first tile prefetches
                  * the next panel (7x7 layers with cold weights, 3-4 tiles a panel: 3-9 %
                  * faster), later tiles point at this panel, already in cache. */
-                const float *a_next = ic + SL_MR < i1 ? ap + (size_t)SL_MR * K : ap;
+                const float *a_next = ic + SL_MR < i1 ? ap + (size_t)SL_MR * job->a_depth : ap;
                 for (int jr = 0; jr < nc; jr += SL_NR) {
                     int nr = nc - jr < SL_NR ? nc - jr : SL_NR;
                     int j = jc + jr;
@@ -697,6 +713,7 @@ typedef struct {
     float *y;
     long inc_y;
     const sl_epilogue *ep;
+    int a_depth;   /* as in gemm_job */
 } gemv_job;
 
 /* out[q][r] = row r of panel a[q] · x, for SL_GEMV_STREAMS panels. */
@@ -754,7 +771,7 @@ static void gemv_rows(const gemv_job *job, int p0, int p1) {
         const int count = p1 - p < SL_GEMV_STREAMS ? p1 - p : SL_GEMV_STREAMS;
         const float *a[SL_GEMV_STREAMS];
         for (int q = 0; q < SL_GEMV_STREAMS; q++)
-            a[q] = job->packed_a + (size_t)(p + (q < count ? q : 0)) * SL_MR * job->K;
+            a[q] = job->packed_a + (size_t)(p + (q < count ? q : 0)) * SL_MR * job->a_depth;
         float out[SL_GEMV_STREAMS][SL_MR];
 #if defined(__x86_64__) || defined(__i386__)
         if (fast) gemv_panels_avx2(job->K, a, job->x, job->inc_x, out);
@@ -793,7 +810,7 @@ static gemm_job make_gemm_job(int M, int N, int K, const float *packed_a, const 
                               float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
     gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
                     select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel(),
-                    select_stream_ukernel()};
+                    select_stream_ukernel(), K};
     return job;
 }
 
@@ -804,7 +821,7 @@ void sl_gemm_packed_rows(int M, int N, int K, const float *packed_a, int row0, i
     if (row0 >= row1 || N <= 0) return;
     if (uses_gemv(N, K, ep)) {
         for (int j = 0; j < N; j++) {
-            gemv_job job = {M, K, packed_a, b + (long)j * cs_b, rs_b, c + (long)j * cs_c, rs_c, ep};
+            gemv_job job = {M, K, packed_a, b + (long)j * cs_b, rs_b, c + (long)j * cs_c, rs_c, ep, K};
             gemv_rows(&job, row0 / SL_MR, (row1 + SL_MR - 1) / SL_MR);
         }
         return;
@@ -817,6 +834,28 @@ void sl_gemm_packed_rows(int M, int N, int K, const float *packed_a, int row0, i
     gemm_block(&job, row0, row1, 0, N);
 }
 
+void sl_gemm_packed_depths(int M, int N, int K, const float *packed_a, int k0, int k1,
+                           const float *b, long rs_b, long cs_b,
+                           float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
+    if (k1 > K) k1 = K;
+    if (M <= 0 || N <= 0) return;
+    if (k0 >= k1) {
+        gemm_empty(0, M, N, c, rs_c, cs_c, ep);
+        return;
+    }
+    const float *a = packed_a + (size_t)k0 * SL_MR;   /* depth k0 of every panel */
+    if (uses_gemv(N, k1 - k0, ep)) {
+        for (int j = 0; j < N; j++) {
+            gemv_job job = {M, k1 - k0, a, b + (long)j * cs_b, rs_b, c + (long)j * cs_c, rs_c, ep, K};
+            gemv_rows(&job, 0, (M + SL_MR - 1) / SL_MR);
+        }
+        return;
+    }
+    gemm_job job = make_gemm_job(M, N, k1 - k0, a, b, rs_b, cs_b, c, rs_c, cs_c, ep);
+    job.a_depth = K;
+    gemm_block(&job, 0, M, 0, N);
+}
+
 void sl_gemm_packed(int M, int N, int K, const float *packed_a,
                     const float *b, long rs_b, long cs_b,
                     float *c, long rs_c, long cs_c,
@@ -827,7 +866,7 @@ void sl_gemm_packed(int M, int N, int K, const float *packed_a,
         int tasks = (long)M * K < 65536 ? 1 : sl_pool_threads(pool);
         if (tasks > panels) tasks = panels;
         for (int j = 0; j < N; j++) {
-            gemv_job job = {M, K, packed_a, b + (long)j * cs_b, rs_b, c + (long)j * cs_c, rs_c, ep};
+            gemv_job job = {M, K, packed_a, b + (long)j * cs_b, rs_b, c + (long)j * cs_c, rs_c, ep, K};
             sl_pool_run(tasks > 1 ? pool : NULL, gemv_task, &job, tasks);
         }
         return;

@@ -55,9 +55,10 @@ typedef struct {
 } pixel_strips;
 
 /* Packs `rows` x `width` input pixels into strips (a last partial strip zero-padded) and
- * records each pixel's place, in this thread's scratch. */
+ * records each pixel's place, in this thread's scratch; `reuse`: the scratch already holds
+ * them (this thread's previous call packed the same pixels). */
 static pixel_strips pack_pixels(const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
-                                int K, long row_pixels) {
+                                int K, long row_pixels, int reuse) {
     pixel_strips s;
     s.K = K;
     s.pixels = rows * width;
@@ -67,6 +68,9 @@ static pixel_strips pack_pixels(const float *input, long in_channel_stride, long
     float *scratch = sl_thread_scratch(SL_SCRATCH_PACKED_PIXELS, strip_floats + place_floats);
     float *packed = scratch;
     int *place = (int *)(scratch + strip_floats);
+    s.strips_data = packed;
+    s.place = place;
+    if (reuse) return s;
     int y = 0, x = 0;
     for (int i = 0; i < s.strips * SL_PB_PIXELS; i++) {
         place[i] = i < s.pixels ? (int)(((long)y * row_pixels + x) * SL_CHANNEL_BLOCK) : 0;
@@ -100,8 +104,6 @@ static pixel_strips pack_pixels(const float *input, long in_channel_stride, long
             }
         }
     }
-    s.strips_data = packed;
-    s.place = place;
     return s;
 }
 
@@ -242,10 +244,10 @@ void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epi
                                  const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
                                  float *blocks, int buffer_blocks, long block_stride, long row_pixels, long expand_offset,
                                  const float *depthwise_weights, const sl_conv_geometry *g,
-                                 const sl_epilogue *depthwise_ep, float *output, int c0, int c1) {
+                                 const sl_epilogue *depthwise_ep, float *output, int c0, int c1, int pixels_packed) {
     const int expanding = rows > 0 && width > 0;
     pixel_strips s = {0};
-    if (expanding) s = pack_pixels(input, in_channel_stride, in_row_stride, rows, width, K, row_pixels);
+    if (expanding) s = pack_pixels(input, in_channel_stride, in_row_stride, rows, width, K, row_pixels, pixels_packed);
     /* Blocks are placed in the buffer as if the range started at its first panel, so that a
      * panel's two blocks are side by side even when the range starts at a second block. */
     const int first_block = c0 / SL_PB_CHANNELS * (SL_PB_CHANNELS / SL_CHANNEL_BLOCK);

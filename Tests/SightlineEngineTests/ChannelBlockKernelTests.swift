@@ -2,7 +2,8 @@
 // channel blocks and runs the depthwise convolution from them (`sl_expand_depthwise_blocked`)
 // against the same two stages on planes (the GEMM, then `sl_depthwise_conv`): with the vector
 // and the portable loops, a last pair of only eight channels, a 3×3 stride-2 and a 5×5 window,
-// a buffer of every block or of one pair reused, and a channel range cut in two.
+// a buffer of every block or of one pair reused, and a channel range cut in two — at a panel's
+// end, or at its second block with the second call using the pixels the first one packed.
 
 import XCTest
 import CSightlineKernels
@@ -59,8 +60,10 @@ final class ChannelBlockKernelTests: XCTestCase {
     }
 
     /// The blocked kernel over channel ranges `ranges`, with a buffer of every block
-    /// (`reusePair` false) or of one pair.
-    private func inBlocks(_ s: Stages, _ g: sl_conv_geometry, ranges: [Range<Int>], reusePair: Bool) -> [Float] {
+    /// (`reusePair` false) or of one pair; calls after the first use the pixels it packed when
+    /// `pixelsPacked`.
+    private func inBlocks(_ s: Stages, _ g: sl_conv_geometry, ranges: [Range<Int>], reusePair: Bool,
+                          pixelsPacked: Bool = false) -> [Float] {
         var g = g, s = s
         let padTop = Int(g.pad_top)
         let rows = max(Int(g.out_h - 1) * Int(g.stride_h) + Int(g.kernel_h), padTop + height)
@@ -81,12 +84,14 @@ final class ChannelBlockKernelTests: XCTestCase {
                 var expandEpilogue = s.clip, depthwiseEpilogue = s.clip
                 expandEpilogue.bias = expandBias.baseAddress
                 depthwiseEpilogue.bias = depthwiseBias.baseAddress
-                for range in ranges {
-                    let first = reusePair ? blocks : blocks + range.lowerBound / 8 * layout.blockStride
+                for (index, range) in ranges.enumerated() {
+                    // The buffer from the first block of the range's first panel.
+                    let first = reusePair ? blocks : blocks + range.lowerBound / 16 * 2 * layout.blockStride
                     sl_expand_depthwise_blocked(Int32(channels), packed, &expandEpilogue, s.input, height * width, width,
                                                 Int32(height), Int32(width), first, Int32(layout.blocks), layout.blockStride,
                                                 layout.rowPixels, layout.offset(row: padTop), s.depthwiseWeights, &g,
-                                                &depthwiseEpilogue, &output, Int32(range.lowerBound), Int32(range.upperBound))
+                                                &depthwiseEpilogue, &output, Int32(range.lowerBound), Int32(range.upperBound),
+                                                pixelsPacked && index > 0 ? 1 : 0)
                 }
             }
         }
@@ -113,6 +118,8 @@ final class ChannelBlockKernelTests: XCTestCase {
                     assertClose(whole, expected, label)
                     let cut = inBlocks(s, g, ranges: [0..<16, 16..<inner], reusePair: reusePair)
                     XCTAssertEqual(cut.map(\.bitPattern), whole.map(\.bitPattern), "\(label): the range cut in two")
+                    let mid = inBlocks(s, g, ranges: [0..<24, 24..<inner], reusePair: reusePair, pixelsPacked: true)
+                    XCTAssertEqual(mid.map(\.bitPattern), whole.map(\.bitPattern), "\(label): cut at a panel's second block")
                 }
             }
         }

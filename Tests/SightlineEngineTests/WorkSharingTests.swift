@@ -1,8 +1,9 @@
 // WorkSharingTests: how the thread pool shares work out — a guided job's chunks cover every
 // unit exactly once, large chunks first, none below the smallest allowed — and that however
 // the threads share a layer (GEMM tiles cut part-way down a column panel, depthwise units in
-// guided chunks) the layer's output has the same bits with 1, 2 or 3 threads, and a product's
-// rows computed on their own (as a fused block's tasks do) have the whole product's bits.
+// guided chunks) the layer's output has the same bits with 1, 2 or 3 threads, a product's
+// rows computed on their own (as a fused block's tasks do) have the whole product's bits, and a
+// product summed from two parts of its depth is the whole product up to rounding.
 
 import CSightlineKernels
 import Foundation
@@ -140,6 +141,38 @@ final class WorkSharingTests: XCTestCase {
             XCTAssertFalse(whole.contains { $0.isNaN }, "\(m)×\(k)×\(n): every value written")
             XCTAssertEqual(parts, whole, "\(m)×\(k)×\(n)")
             if k > 0 { XCTAssertGreaterThan(Set(whole).count, 10, "\(m)×\(k)×\(n): the output varies") }
+        }
+    }
+
+    func testAProductSummedFromTwoPartsOfItsDepthIsTheWholeProduct() {
+        // A 9×9 projection deeper than two packed blocks, cut part-way through one; a
+        // matrix-vector product; and a part with no depth (the other holding all of it).
+        let cases: [(m: Int, k: Int, n: Int, cut: Int)] = [(50, 600, 81, 296), (30, 200, 3, 104), (12, 40, 20, 0)]
+        for (m, k, n, cut) in cases {
+            let a = ramp(m * k, scale: 0.01, offset: -0.1), b = ramp(k * n, scale: 0.1, offset: -1)
+            let bias = ramp(m, scale: 0.05, offset: -0.3), residual = ramp(m * n, scale: 0.2, offset: -2)
+            var packed = [Float](repeating: 0, count: Int(sl_gemm_packed_a_size(Int32(m), Int32(k))))
+            sl_gemm_pack_a(a, k, 1, Int32(m), Int32(k), &packed)
+            var whole = [Float](repeating: .nan, count: m * n), summed = whole, partial = whole
+            bias.withUnsafeBufferPointer { bias in
+                residual.withUnsafeBufferPointer { residual in
+                    var epilogue = sl_epilogue(bias: bias.baseAddress, residual: residual.baseAddress,
+                                               activation: Int32(SL_ACT_CLIP.rawValue), p0: -1, p1: 6, slope: nil)
+                    sl_gemm_packed(Int32(m), Int32(n), Int32(k), packed, b, n, 1, &whole, n, 1, &epilogue, nil)
+                    sl_gemm_packed_depths(Int32(m), Int32(n), Int32(k), packed, 0, Int32(cut), b, n, 1, &summed, n, 1, nil)
+                    b.withUnsafeBufferPointer { b in
+                        sl_gemm_packed_depths(Int32(m), Int32(n), Int32(k), packed, Int32(cut), Int32(k),
+                                              b.baseAddress! + cut * n, n, 1, &partial, n, 1, nil)
+                    }
+                    epilogue.residual = nil
+                    sl_sum_epilogue(&summed, partial, n, Int32(m), Int32(n), 0, &epilogue, residual.baseAddress, n)
+                }
+            }
+            let label = "\(m)×\(k)×\(n) cut at \(cut)"
+            XCTAssertFalse(summed.contains { $0.isNaN }, "\(label): every value written")
+            let worst = zip(summed, whole).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? .infinity
+            XCTAssertLessThan(worst, 1e-5, label)
+            XCTAssertGreaterThan(Set(whole).count, 10, "\(label): the output varies")
         }
     }
 }

@@ -78,6 +78,10 @@ typedef struct {
  * column stride), where `row0` is the index of C's first row in the bias/slope arrays. */
 void sl_apply_epilogue(float *c, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
                        const float *residual, long residual_rs);
+/* The same after adding `partial` (laid out like C) to C, row by row while each row is in
+ * cache: the end of a product summed from two parts. */
+void sl_sum_epilogue(float *c, const float *partial, long rs, int rows, int cols, int row0, const sl_epilogue *ep,
+                     const float *residual, long residual_rs);
 
 /* ---- GEMM -------------------------------------------------------------------------- */
 
@@ -97,6 +101,13 @@ void sl_gemm_packed(int M, int N, int K, const float *packed_a,
 void sl_gemm_packed_rows(int M, int N, int K, const float *packed_a, int row0, int row1,
                          const float *b, long rs_b, long cs_b,
                          float *c, long rs_c, long cs_c, const sl_epilogue *ep);
+/* C (M x N) = A's columns [k0, k1) (A packed with depth K) * B (k1 - k0 rows, B's first row
+ * being depth k0's), then the epilogue, on the calling thread: part of a product's depth, so
+ * that a caller can sum a product from parts computed where their B rows are (a fused block's
+ * tasks, each projecting the inner channels it computed). */
+void sl_gemm_packed_depths(int M, int N, int K, const float *packed_a, int k0, int k1,
+                           const float *b, long rs_b, long cs_b,
+                           float *c, long rs_c, long cs_c, const sl_epilogue *ep);
 /* Both operands unpacked: packs A into `scratch` (sl_gemm_packed_a_size floats) first. */
 void sl_gemm(int M, int N, int K, const float *a, long rs_a, long cs_a,
              const float *b, long rs_b, long cs_b, float *c, long rs_c, long cs_c,
@@ -156,12 +167,15 @@ size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
  * `blocks` is the first block of c0's panel (channel c0 rounded down to a multiple of 16; c0's
  * own block is the second when c0 is not); the buffer holds `buffer_blocks` (even) blocks
  * `block_stride` floats apart, reused in turn when the range has more (2: one pair at a time). Each output is
- * computed the same way whatever the range or the pixels around it. */
+ * computed the same way whatever the range or the pixels around it. `pixels_packed` = 1: this
+ * thread's previous call expanded the same input pixels (input, strides, rows, width, K and
+ * row_pixels alike) and no other call came between on this thread; the pixels it packed are
+ * used again (a block's inner channels expanded in parts). */
 void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epilogue *expand_ep,
                                  const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
                                  float *blocks, int buffer_blocks, long block_stride, long row_pixels, long expand_offset,
                                  const float *depthwise_weights, const sl_conv_geometry *g,
-                                 const sl_epilogue *depthwise_ep, float *output, int c0, int c1);
+                                 const sl_epilogue *depthwise_ep, float *output, int c0, int c1, int pixels_packed);
 
 /* Convolution (one group) of `images` NCHW images, eight at a time with one image per vector
  * lane: image n's input starts at input + n * in_image, its output at output + n * out_image.

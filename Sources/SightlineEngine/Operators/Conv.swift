@@ -398,6 +398,27 @@ final class ConvKernel: Kernel {
                             input, inputStride, 1, output, outputStride, 1, &epilogue)
     }
 
+    /// Input channels `depths` of `pointwise(…)`'s product on the calling thread, without the
+    /// bias, residual or activation: `input` is channel `depths.lowerBound`'s row. A product
+    /// summed from such parts, then `finishPointwise`, is what one run computes up to rounding.
+    func pointwise(depths: Range<Int>, _ input: UnsafePointer<Float>, inputStride: Int, columns: Int,
+                   into output: UnsafeMutablePointer<Float>, outputStride: Int) {
+        sl_gemm_packed_depths(Int32(weightShape[0]), Int32(columns), Int32(weightShape[1]), packedWeights,
+                              Int32(depths.lowerBound), Int32(depths.upperBound),
+                              input, inputStride, 1, output, outputStride, 1, nil)
+    }
+
+    /// Output channels `channels` of a product summed from two parts: adds `partial` to `output`
+    /// (both laid out like the output, `output` and `partial` where channel 0's row starts),
+    /// then this stage's bias, residual and activation.
+    func finishPointwise(channels: Range<Int>, _ output: UnsafeMutablePointer<Float>, partial: UnsafePointer<Float>,
+                         columns: Int, stride: Int, residual: UnsafePointer<Float>?) {
+        let first = channels.lowerBound * stride
+        var epilogue = stageEpilogue()
+        sl_sum_epilogue(output + first, partial + first, stride, Int32(channels.count), Int32(columns),
+                        Int32(channels.lowerBound), &epilogue, residual.map { $0 + first }, stride)
+    }
+
     /// The packed weights and the epilogue of this stage (`isSelfContained`) for a C kernel that
     /// runs it; both stay valid while the kernel lives.
     var stageParameters: (weights: UnsafePointer<Float>?, epilogue: sl_epilogue) {

@@ -7,7 +7,8 @@
 // wide inner tensors never travel to memory. Blocks on small planes, blocks whose windows
 // overlap by more than two rows (5×5), and blocks whose bands would be only a few hundred
 // pixels run whole: each thread expands a share of the inner channels and runs their
-// depthwise windows, then the projection is spread over the pool.
+// depthwise windows, then the projection is spread over the pool — or, with channel blocks,
+// each thread projects the inner channels it computed and the two parts' sums are added.
 //
 // Where the vector kernels run and the inner channels come in whole blocks of eight, the
 // expansion writes channel blocks (`ChannelBlockLayout`): eight channels per pixel with the
@@ -54,6 +55,9 @@ final class MBConvKernel: Kernel {
     /// GEMM row panels (`SL_GEMM_PANEL_ROWS`, 6) and whole blocks of the depthwise kernel's eight
     /// channels, so that every channel is computed as in a single task.
     static let channelUnit = 24
+    /// Whole-plane blocks whose expansion writes channel blocks run in this many parts of their
+    /// inner channels (`runWholeInBlocks`), whatever the thread count.
+    static let depthParts = 2
 
     init(_ context: CompileContext) throws {
         let node = context.node
@@ -180,7 +184,8 @@ final class MBConvKernel: Kernel {
     /// (`sl_expand_depthwise_blocked`); `bufferBlocks` of the layout's blocks are reused in turn.
     private func expandAndConvolve(_ channels: Range<Int>, _ input: UnsafePointer<Float>, rows: Int, row: Int,
                                    layout: ChannelBlockLayout, blocks: UnsafeMutablePointer<Float>, bufferBlocks: Int,
-                                   geometry: sl_conv_geometry, into middle: UnsafeMutablePointer<Float>, _ shape: BlockShape) {
+                                   geometry: sl_conv_geometry, into middle: UnsafeMutablePointer<Float>, _ shape: BlockShape,
+                                   pixelsPacked: Bool = false) {
         guard let expand else { return }
         var (expandWeights, expandEpilogue) = expand.stageParameters
         var (depthwiseWeights, depthwiseEpilogue) = depthwise.stageParameters
@@ -189,15 +194,19 @@ final class MBConvKernel: Kernel {
                                     input, shape.inPlane, shape.width, Int32(rows), Int32(shape.width),
                                     blocks, Int32(bufferBlocks), layout.blockStride, layout.rowPixels,
                                     layout.offset(row: row), depthwiseWeights, &geometry, &depthwiseEpilogue, middle,
-                                    Int32(channels.lowerBound), Int32(channels.upperBound))
+                                    Int32(channels.lowerBound), Int32(channels.upperBound), pixelsPacked ? 1 : 0)
     }
 
-    /// `runWhole` with the expansion writing channel blocks: each task takes a share of the inner
-    /// channels in whole blocks, and expands and convolves one pair of blocks after another in a
-    /// padded plane of two blocks, which stays in its core's cache. Shares are cut at blocks, not
-    /// pairs: with an odd number of pairs (Lite2's 144, 528 and 720 inner channels) two tasks
-    /// then get the same work, where pairs left one waiting for the other's extra pair (Lite2's
-    /// blocks.4 at two threads, 9 pairs: one task ran 5, the other 4).
+    /// `runWhole` with the expansion writing channel blocks, in `depthParts` parts of the inner
+    /// channels (cut at whole blocks): each part is expanded and convolved one pair of blocks
+    /// after another in a padded plane of two blocks, which stays in its core's cache, and then
+    /// projected — its share of the projection's sum, from the inner channels it just computed.
+    /// The first part's sum goes to the output, the second's to a buffer; then the two are added
+    /// and the bias, residual and activation applied. With two threads each takes a part, and
+    /// neither reads the other's inner channels or waits between its depthwise and its
+    /// projection (sharing the projection's rows out instead, each thread packed every inner
+    /// channel, half of them from the other core's cache). The parts do not depend on the
+    /// thread count, so neither do the results.
     private func runWholeInBlocks(_ x: RuntimeValue, _ residual: RuntimeValue?, _ output: RuntimeValue,
                                   _ shape: BlockShape, _ context: ExecutionContext) throws {
         let paddedRows = max((shape.outHeight - 1) * shape.stride + shape.extent, shape.padTop + shape.height)
@@ -205,12 +214,15 @@ final class MBConvKernel: Kernel {
         let layout = ChannelBlockLayout(channels: 2 * unit, rows: paddedRows, width: shape.width, geometry: shape.geometry)
         let middle = try context.scratchFloats(shape.inner * shape.outPlane)
         let units = (shape.inner + unit - 1) / unit
-        let tasks = min(units, context.threadPool.threads)
+        let parts = min(Self.depthParts, units)
+        let tasks = min(parts, context.threadPool.threads)
         let buffers = try context.scratchFloats(tasks * layout.floats)
+        let partial = parts > 1 ? try context.scratchFloats(shape.outputChannels * shape.outPlane) : nil
         var geometry = shape.geometry
         geometry.in_h = Int32(paddedRows)
         for n in 0..<shape.batch {
             let source = UnsafePointer(x.floats + n * shape.channels * shape.inPlane)
+            let offset = n * shape.outputChannels * shape.outPlane
             context.threadPool.parallelFor(tasks) { task in
                 let blocks = buffers + task * layout.floats
                 if n == 0 {
@@ -218,11 +230,28 @@ final class MBConvKernel: Kernel {
                     layout.clearRows(blocks, rows: 0..<shape.padTop, blocks: 0..<layout.blocks)
                     layout.clearRows(blocks, rows: (shape.padTop + shape.height)..<paddedRows, blocks: 0..<layout.blocks)
                 }
-                let channels = (units * task / tasks * unit)..<min(shape.inner, units * (task + 1) / tasks * unit)
-                expandAndConvolve(channels, source, rows: shape.height, row: shape.padTop, layout: layout, blocks: blocks,
-                                  bufferBlocks: layout.blocks, geometry: geometry, into: middle, shape)
+                let mine = (parts * task / tasks)..<(parts * (task + 1) / tasks)
+                for part in mine {
+                    // A task's later parts use the input pixels its first part packed.
+                    let channels = (units * part / parts * unit)..<min(shape.inner, units * (part + 1) / parts * unit)
+                    expandAndConvolve(channels, source, rows: shape.height, row: shape.padTop, layout: layout, blocks: blocks,
+                                      bufferBlocks: layout.blocks, geometry: geometry, into: middle, shape,
+                                      pixelsPacked: part > mine.lowerBound)
+                    guard let partial else {
+                        project(middle, image: n, row0: 0, pixels: shape.outPlane, residual, output, shape, pool: nil)
+                        continue
+                    }
+                    project.pointwise(depths: channels, middle + channels.lowerBound * shape.outPlane,
+                                      inputStride: shape.outPlane, columns: shape.outPlane,
+                                      into: part == 0 ? output.floats + offset : partial, outputStride: shape.outPlane)
+                }
             }
-            project(middle, image: n, row0: 0, pixels: shape.outPlane, residual, output, shape, pool: context.threadPool.pool)
+            guard let partial else { continue }
+            context.threadPool.parallelFor(tasks) { task in
+                let channels = (shape.outputChannels * task / tasks)..<(shape.outputChannels * (task + 1) / tasks)
+                project.finishPointwise(channels: channels, output.floats + offset, partial: partial, columns: shape.outPlane,
+                                        stride: shape.outPlane, residual: residual.map { UnsafePointer($0.floats + offset) })
+            }
         }
     }
 
