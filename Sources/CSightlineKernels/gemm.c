@@ -537,7 +537,6 @@ static const float *b_panel(const gemm_job *job, int direct_b, float *bp, int jc
  * (band-sized projections 9-15 % faster, C microbenchmark). C must be contiguous by row. */
 static void block_columns_outer(const gemm_job *job, int i0, int i1, int jc, int nc, int pc, int kc,
                                 int first, int last, int direct_b, float *bp) {
-    const int K = job->K;
     for (int jr = 0; jr < nc; jr += SL_NR) {
         const int nr = nc - jr < SL_NR ? nc - jr : SL_NR;
         const int j = jc + jr;
