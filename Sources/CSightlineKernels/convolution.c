@@ -322,6 +322,174 @@ static void depthwise_block_rows_avx2(const depthwise_job *job, depthwise_buffer
     depthwise_rows_avx2(job, b, c0, lanes, row0, rows, kh, kw, g->dilation_h, g->dilation_w, sw, 0);
 }
 
+/* ---- AVX-512: eight accumulators of sixteen lanes, each a pair of neighbouring pixels (the
+ * block's eight channels of each), so a group is 16 pixels of one row, or the last 8 (or 4) of
+ * two rows. Every output is the same chain of FMAs as in the AVX2 rows, so the same bits. Only
+ * the clamped activations (none, ReLU, Clip) run here; the others keep the AVX2 rows. */
+
+#define SL_DW_PAIRS 8   /* accumulators of one AVX-512 group: 16 pixel slots */
+
+/* A pixel and the next one (`step` floats on, a constant: 8 at stride 1, where the two are
+ * one load), their channels in the vector's low and high halves. */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline __m512 load_pair_avx512(const float *p, const long step) {
+    if (step == SL_LANES) return _mm512_loadu_ps(p);
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(p)), _mm256_loadu_ps(p + step), 1);
+}
+
+/* r[i] = slots 2i and 2i+1 (eight channels each) -> r[j] = channel j's sixteen slots in order.
+ * The steps of sl_transpose8 within each 128-bit lane leave channel j's even slots of rows
+ * 0-3 and 4-7 (and its odd ones) in four lanes of two vectors; a lane shuffle gathers them and
+ * a permutation puts the slots in order. */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline void transpose_pairs_avx512(__m512 r[SL_DW_PAIRS]) {
+    __m512 t[8], u[8];
+    for (int i = 0; i < 4; i++) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int h = 0; h < 2; h++) {   /* rows 0-3 (h = 0) and 4-7 */
+        const __m512 *q = t + 4 * h;
+        u[4 * h + 0] = _mm512_shuffle_ps(q[0], q[2], _MM_SHUFFLE(1, 0, 1, 0));
+        u[4 * h + 1] = _mm512_shuffle_ps(q[0], q[2], _MM_SHUFFLE(3, 2, 3, 2));
+        u[4 * h + 2] = _mm512_shuffle_ps(q[1], q[3], _MM_SHUFFLE(1, 0, 1, 0));
+        u[4 * h + 3] = _mm512_shuffle_ps(q[1], q[3], _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    /* u[c] (c < 4), lanes 0-3: channel c of slots 0,2,4,6 / channel c+4 of the same / channel
+     * c of slots 1,3,5,7 / channel c+4 of those; u[c+4] the same for slots 8-15. */
+    const __m512i order = _mm512_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+    for (int c = 0; c < 4; c++) {
+        r[c] = _mm512_permutexvar_ps(order, _mm512_shuffle_f32x4(u[c], u[c + 4], _MM_SHUFFLE(2, 0, 2, 0)));
+        r[c + 4] = _mm512_permutexvar_ps(order, _mm512_shuffle_f32x4(u[c], u[c + 4], _MM_SHUFFLE(3, 1, 3, 1)));
+    }
+}
+
+/* One group: accumulators [0, pairs) from the pixels at `first` (pixel pairs 2 `step` apart)
+ * and, when `halves` is 2, accumulators [4, 4 + pairs) from `second`; then the clamp, and the
+ * slots stored: half 0's first n0 at dst0, half 1's first n1 at dst1 (`pairs`, `halves` and
+ * the window constants). */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline void depthwise_group_avx512(const float *first, const float *second, const float *weights,
+                                          long row_floats, const long step, int kh_n, int kw_n, int dh, int dw,
+                                          __m512 bias, __m512 low, __m512 high, float *dst0, int n0, float *dst1, int n1,
+                                          long out_plane, int lanes, const int pairs, const int halves) {
+    __m512 acc[SL_DW_PAIRS];
+    for (int i = 0; i < SL_DW_PAIRS; i++) acc[i] = bias;
+    for (int y = 0; y < kh_n; y++) {
+        for (int x = 0; x < kw_n; x++) {
+            const __m512 w = _mm512_broadcast_f32x8(_mm256_loadu_ps(weights + (y * kw_n + x) * SL_LANES));
+            const long offset = (long)y * dh * row_floats + (long)x * dw * SL_LANES;
+            for (int i = 0; i < pairs; i++)
+                acc[i] = _mm512_fmadd_ps(w, load_pair_avx512(first + offset + 2 * i * step, step), acc[i]);
+            if (halves == 2)
+                for (int i = 0; i < pairs; i++)
+                    acc[4 + i] = _mm512_fmadd_ps(w, load_pair_avx512(second + offset + 2 * i * step, step), acc[4 + i]);
+        }
+    }
+    for (int i = 0; i < SL_DW_PAIRS; i++) acc[i] = _mm512_min_ps(high, _mm512_max_ps(low, acc[i]));
+    transpose_pairs_avx512(acc);
+    const __mmask8 mask0 = (__mmask8)((1u << n0) - 1), mask1 = (__mmask8)((1u << (n1 > 0 ? n1 : 0)) - 1);
+    for (int j = 0; j < SL_LANES; j++) {
+        if (j >= lanes) break;
+        const __m256 low_half = _mm512_castps512_ps256(acc[j]);
+        if (n0 == SL_LANES) _mm256_storeu_ps(dst0 + j * out_plane, low_half);
+        else _mm256_mask_storeu_ps(dst0 + j * out_plane, mask0, low_half);
+        if (n1 <= 0) continue;
+        const __m256 high_half = _mm512_extractf32x8_ps(acc[j], 1);
+        if (n1 == SL_LANES) _mm256_storeu_ps(dst1 + j * out_plane, high_half);
+        else _mm256_mask_storeu_ps(dst1 + j * out_plane, mask1, high_half);
+    }
+}
+
+/* depthwise_rows_avx2 for the clamped activations, in AVX-512 groups: rows two at a time,
+ * each row's pixels sixteen at a time while more than eight are left, then the last 1-8 of
+ * both rows in one group (of 8, or 4 when at most 4 are left). A last row alone ends in a
+ * group of 8 or 4 of its own. */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline void depthwise_rows_avx512(const depthwise_job *job, depthwise_buffers b, int c0, int lanes,
+                                         int row0, int rows, int kh_n, int kw_n, int dh, int dw, const int sw) {
+    const sl_conv_geometry *g = job->g;
+    const sl_epilogue *ep = job->ep;
+    const size_t out_plane = (size_t)g->out_h * g->out_w;
+    const long row_floats = (long)job->padded_w * SL_LANES, step = (long)sw * SL_LANES;
+    const long down = (long)g->stride_h * row_floats;   /* the next output row's inputs */
+    const __m512 bias = _mm512_broadcast_f32x8(_mm256_loadu_ps(b.bias));
+    const int activation = ep ? ep->activation : SL_ACT_NONE;
+    const float inf = __builtin_inff();
+    const __m512 low = _mm512_set1_ps(activation == SL_ACT_CLIP ? ep->p0 : activation == SL_ACT_RELU ? 0.0f : -inf);
+    const __m512 high = _mm512_set1_ps(activation == SL_ACT_CLIP ? ep->p1 : inf);
+    const int out_w = g->out_w;
+    float *planes = job->output + (size_t)c0 * out_plane;
+    for (int oh = 0; oh < rows; oh += 2) {
+        const int both = oh + 1 < rows;
+        const float *top = b.padded + (size_t)oh * g->stride_h * row_floats;
+        float *out = planes + (size_t)(row0 + oh) * out_w;
+        int ow = 0;
+        for (; out_w - ow > SL_LANES; ow += 2 * SL_LANES) {
+            const int n = out_w - ow < 2 * SL_LANES ? out_w - ow : 2 * SL_LANES;
+            for (int r = 0; r < 1 + both; r++) {
+                const float *origin = top + r * down + (long)ow * step;
+                float *dst = out + (size_t)r * out_w + ow;
+                depthwise_group_avx512(origin, origin + SL_LANES * step, b.weights, row_floats, step, kh_n, kw_n, dh, dw,
+                                       bias, low, high, dst, SL_LANES, dst + SL_LANES, n - SL_LANES, (long)out_plane,
+                                       lanes, 4, 2);
+            }
+        }
+        const int n = out_w - ow;
+        if (n <= 0) continue;
+        const float *origin = top + (long)ow * step;
+        float *dst = out + ow;
+        if (both) {
+            if (n > 4)
+                depthwise_group_avx512(origin, origin + down, b.weights, row_floats, step, kh_n, kw_n, dh, dw, bias, low,
+                                       high, dst, n, dst + out_w, n, (long)out_plane, lanes, 4, 2);
+            else
+                depthwise_group_avx512(origin, origin + down, b.weights, row_floats, step, kh_n, kw_n, dh, dw, bias, low,
+                                       high, dst, n, dst + out_w, n, (long)out_plane, lanes, 2, 2);
+        } else if (n > 4) {
+            depthwise_group_avx512(origin, origin, b.weights, row_floats, step, kh_n, kw_n, dh, dw, bias, low, high,
+                                   dst, n, dst, 0, (long)out_plane, lanes, 4, 1);
+        } else {
+            depthwise_group_avx512(origin, origin, b.weights, row_floats, step, kh_n, kw_n, dh, dw, bias, low, high,
+                                   dst, n, dst, 0, (long)out_plane, lanes, 2, 1);
+        }
+    }
+}
+
+/* depthwise_block_rows_avx2's windows in AVX-512 groups (clamped activations only). */
+__attribute__((target(SL_AVX512_TARGET)))
+static void depthwise_block_rows_avx512(const depthwise_job *job, depthwise_buffers b, int c0, int lanes,
+                                        int row0, int rows) {
+    const sl_conv_geometry *g = job->g;
+    const int kh = g->kernel_h, kw = g->kernel_w, sw = g->stride_w;
+    const int square = g->dilation_h == 1 && g->dilation_w == 1 && kh == kw && (kh == 3 || kh == 5)
+        && (sw == 1 || sw == 2);
+#define SL_DW_CASE(k, s)                                                                      \
+    if (kh == (k) && sw == (s)) {                                                             \
+        depthwise_rows_avx512(job, b, c0, lanes, row0, rows, k, k, 1, 1, s);                  \
+        return;                                                                               \
+    }
+    if (square) {
+        SL_DW_CASE(3, 1)
+        SL_DW_CASE(3, 2)
+        SL_DW_CASE(5, 1)
+        SL_DW_CASE(5, 2)
+    }
+#undef SL_DW_CASE
+    if (sw == 1) depthwise_rows_avx512(job, b, c0, lanes, row0, rows, kh, kw, g->dilation_h, g->dilation_w, 1);
+    else depthwise_rows_avx2(job, b, c0, lanes, row0, rows, kh, kw, g->dilation_h, g->dilation_w, sw, 0);
+}
+
+/* The rows of a block with the widest vectors the CPU has. */
+static void depthwise_block_rows_vector(const depthwise_job *job, depthwise_buffers b, int c0, int lanes,
+                                        int row0, int rows) {
+    const int activation = job->ep ? job->ep->activation : SL_ACT_NONE;
+    if (sl_cpu_has_avx512() && (activation == SL_ACT_NONE || activation == SL_ACT_RELU || activation == SL_ACT_CLIP))
+        depthwise_block_rows_avx512(job, b, c0, lanes, row0, rows);
+    else
+        depthwise_block_rows_avx2(job, b, c0, lanes, row0, rows);
+}
+
 __attribute__((target("avx2,fma")))
 static void depthwise_unit_avx2(const depthwise_job *job, int block, int band, depthwise_buffers b) {
     const sl_conv_geometry *g = job->g;
@@ -374,7 +542,7 @@ static void depthwise_unit_avx2(const depthwise_job *job, int block, int band, d
     float *slack = b.padded + (size_t)u.in_rows * padded_w * SL_LANES;
     for (size_t i = 0; i < padded_slack_pixels(g); i++) _mm256_storeu_ps(slack + i * SL_LANES, zero);
 
-    depthwise_block_rows_avx2(job, b, c0, lanes, row0, rows);
+    depthwise_block_rows_vector(job, b, c0, lanes, row0, rows);
 }
 #endif
 
@@ -441,7 +609,7 @@ void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_p
         load_block_parameters(&job, c, lanes, b);
 #if defined(__x86_64__) || defined(__i386__)
         if (sl_cpu_has_avx2_fma()) {
-            depthwise_block_rows_avx2(&job, b, c, lanes, 0, g->out_h);
+            depthwise_block_rows_vector(&job, b, c, lanes, 0, g->out_h);
             continue;
         }
 #endif

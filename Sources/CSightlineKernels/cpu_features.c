@@ -1,18 +1,27 @@
 /*
- * Run-time CPU feature detection: which SIMD variant of each kernel to use, and the clock
+ * Run-time CPU feature detection: which SIMD variant of each kernel to use (AVX-512 where the
+ * CPU has F, DQ, BW and VL; AVX2 + FMA; or the portable loops), and the clock
  * the core actually runs at (for the benchmark's FP32 peak).
  */
 #include "sightline_kernels.h"
 #include "kernels_internal.h"
 
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
-/* See sl_kernels_force_portable. */
-static int force_portable;
+/* See sl_kernels_force_portable and sl_kernels_force_avx2. */
+static int force_portable, force_avx2;
 
 int sl_kernels_force_portable(int force) {
     const int previous = force_portable;
     force_portable = force;
+    return previous;
+}
+
+int sl_kernels_force_avx2(int force) {
+    const int previous = force_avx2;
+    force_avx2 = force;
     return previous;
 }
 
@@ -34,6 +43,23 @@ int sl_cpu_has_avx2_fma(void) {
 #endif
 }
 
+int sl_cpu_has_avx512(void) {
+    if (force_avx2 || !sl_cpu_has_avx2_fma()) return 0;
+#if defined(__x86_64__)
+    static int cached = -1;
+    if (cached < 0) {
+        /* SIGHTLINE_KERNELS=avx2 keeps the AVX2 kernels (to compare the two on one machine). */
+        const char *choice = getenv("SIGHTLINE_KERNELS");
+        cached = !(choice && strcmp(choice, "avx2") == 0)
+            && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
+            && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+    }
+    return cached;
+#else
+    return 0;
+#endif
+}
+
 int sl_cpu_has_avx512f(void) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
@@ -44,7 +70,7 @@ int sl_cpu_has_avx512f(void) {
 }
 
 const char *sl_cpu_kernel_isa(void) {
-    return sl_cpu_has_avx2_fma() ? "avx2+fma" : "generic";
+    return sl_cpu_has_avx512() ? "avx512" : sl_cpu_has_avx2_fma() ? "avx2+fma" : "generic";
 }
 
 /* A chain of dependent integer adds retires one add per cycle on every x86-64 and Arm64

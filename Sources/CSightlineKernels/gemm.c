@@ -45,6 +45,11 @@ typedef void (*sl_row_ukernel_fn)(int tiles, long b_step, int kc, const float *a
                                   float *c, long rs_c, int load_c, const sl_epilogue *ep, int row0,
                                   const float *residual, const float *a_next);
 
+/* Two row panels, `a_step` floats apart, times one whole-width B panel (ukernel_row_panels_avx512):
+ * rows [0, 6 + mr) of C; no sigmoid epilogue. */
+typedef void (*sl_row_panels_fn)(int kc, const float *a, long a_step, const float *b, long rs_b, float *c, long rs_c,
+                                 int load_c, const sl_epilogue *ep, int row0, const float *residual, int mr);
+
 /* ---- micro-kernels: C[6x16] (+)= A panel (kc x 6) * B panel (kc x 16) ---------------- */
 
 static void ukernel_generic(int kc, const float *restrict a, const float *restrict b, long rs_b,
@@ -330,6 +335,138 @@ static void ukernel_columns_avx2(int kc, const float *restrict a, const float *r
     default: columns_avx2(4, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr); break;
     }
 }
+
+/* ---- AVX-512: a tile's row of 16 columns is one vector ------------------------------------
+ * The same tiles from the same packed panels, every output the same chain of FMAs in depth
+ * order as in the AVX2 kernels, and the same epilogue, so the results are the same bits. One
+ * tile has only six accumulators, too few to cover the FMA latency, so a row panel's whole
+ * tiles go two at a time (6x32, twelve accumulators). Tiles narrower than 16 columns, sigmoid
+ * epilogues and B streamed from memory keep their AVX2 kernels. */
+
+/* Finishes one 16-column row of a whole tile as SL_STORE_ROW does: C added (load_c), then the
+ * epilogue's bias, residual and activation (row `row` of the output for the bias and slope). */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline void finish16_avx512(float *dst, const float *res, __m512 v, int load_c, const sl_epilogue *ep,
+                                   int activation, int row, __m512 low, __m512 high) {
+    if (load_c) v = _mm512_add_ps(v, _mm512_loadu_ps(dst));
+    if (ep) {
+        if (ep->bias) v = _mm512_add_ps(v, _mm512_set1_ps(ep->bias[row]));
+        if (res) v = _mm512_add_ps(v, _mm512_loadu_ps(res));
+        switch (activation) {
+        case SL_ACT_RELU: v = _mm512_max_ps(v, _mm512_setzero_ps()); break;
+        case SL_ACT_CLIP: v = _mm512_min_ps(_mm512_max_ps(v, low), high); break;
+        case SL_ACT_LEAKY:
+        case SL_ACT_PRELU: {
+            const __m512 slope = activation == SL_ACT_LEAKY ? low : _mm512_set1_ps(ep->slope[row]);
+            v = _mm512_mask_mul_ps(v, _mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_LT_OQ), v, slope);
+            break;
+        }
+        default: break;
+        }
+    }
+    _mm512_storeu_ps(dst, v);
+}
+
+/* Rows [0, mr) of one whole-width tile, or of two side by side (`pair`): the second's B panel
+ * `b_step` floats after the first's, its C and residual 16 columns to the right. Only the
+ * first `rows` rows (2, 4 or 6) are multiplied, as in tile_avx2; `pair` and `rows` are
+ * constants at each call. */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline void tiles_avx512(int kc, const float *restrict a, const float *restrict b, long b_step, long rs_b,
+                                float *restrict c, long rs_c, int load_c, const sl_epilogue *ep, int row0,
+                                const float *residual, int mr, const float *a_next, const int rows, const int pair) {
+    __m512 acc0[SL_MR], acc1[SL_MR];
+    for (int r = 0; r < SL_MR; r++) acc0[r] = acc1[r] = _mm512_setzero_ps();
+    const float *b1 = b + b_step;
+    for (int k = 0; k < kc; k++) {
+        _mm_prefetch((const char *)(a_next + k * SL_MR), _MM_HINT_T0);
+        const __m512 v0 = _mm512_loadu_ps(b + (long)k * rs_b);
+        const __m512 v1 = pair ? _mm512_loadu_ps(b1 + (long)k * rs_b) : v0;
+        for (int r = 0; r < rows; r++) {
+            const __m512 av = _mm512_set1_ps(a[k * SL_MR + r]);
+            acc0[r] = _mm512_fmadd_ps(av, v0, acc0[r]);
+            if (pair) acc1[r] = _mm512_fmadd_ps(av, v1, acc1[r]);
+        }
+    }
+    const int activation = ep ? ep->activation : SL_ACT_NONE;
+    const __m512 low = _mm512_set1_ps(ep ? ep->p0 : 0.0f), high = _mm512_set1_ps(ep ? ep->p1 : 0.0f);
+    for (int r = 0; r < rows; r++) {
+        if (r >= mr) break;
+        float *dst = c + r * rs_c;
+        const float *res = residual ? residual + r * rs_c : NULL;
+        finish16_avx512(dst, res, acc0[r], load_c, ep, activation, row0 + r, low, high);
+        if (pair) finish16_avx512(dst + SL_NR, res ? res + SL_NR : NULL, acc1[r], load_c, ep, activation, row0 + r,
+                                  low, high);
+    }
+}
+
+/* Two row panels (the second `a_step` floats after the first, its first `rows` of 2, 4 or 6
+ * rows multiplied and `mr` stored) times one whole-width B panel: twelve rows of C, for
+ * products with only a few row panels (block_columns_outer). */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline void row_panels_avx512(int kc, const float *restrict a, long a_step, const float *restrict b, long rs_b,
+                                     float *restrict c, long rs_c, int load_c, const sl_epilogue *ep, int row0,
+                                     const float *residual, int mr, const int rows) {
+    __m512 acc0[SL_MR], acc1[SL_MR];
+    for (int r = 0; r < SL_MR; r++) acc0[r] = acc1[r] = _mm512_setzero_ps();
+    const float *a1 = a + a_step;
+    for (int k = 0; k < kc; k++) {
+        const __m512 v = _mm512_loadu_ps(b + (long)k * rs_b);
+        for (int r = 0; r < SL_MR; r++) acc0[r] = _mm512_fmadd_ps(_mm512_set1_ps(a[k * SL_MR + r]), v, acc0[r]);
+        for (int r = 0; r < rows; r++) acc1[r] = _mm512_fmadd_ps(_mm512_set1_ps(a1[k * SL_MR + r]), v, acc1[r]);
+    }
+    const int activation = ep ? ep->activation : SL_ACT_NONE;
+    const __m512 low = _mm512_set1_ps(ep ? ep->p0 : 0.0f), high = _mm512_set1_ps(ep ? ep->p1 : 0.0f);
+    for (int r = 0; r < SL_MR; r++)
+        finish16_avx512(c + r * rs_c, residual ? residual + r * rs_c : NULL, acc0[r], load_c, ep, activation, row0 + r,
+                        low, high);
+    for (int r = 0; r < rows; r++) {
+        if (r >= mr) break;
+        const long at = (long)(SL_MR + r) * rs_c;
+        finish16_avx512(c + at, residual ? residual + at : NULL, acc1[r], load_c, ep, activation, row0 + SL_MR + r,
+                        low, high);
+    }
+}
+
+__attribute__((target(SL_AVX512_TARGET)))
+static void ukernel_row_panels_avx512(int kc, const float *restrict a, long a_step, const float *restrict b, long rs_b,
+                                      float *restrict c, long rs_c, int load_c, const sl_epilogue *ep, int row0,
+                                      const float *residual, int mr) {
+    if (mr <= 2) row_panels_avx512(kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, 2);
+    else if (mr <= 4) row_panels_avx512(kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, 4);
+    else row_panels_avx512(kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, SL_MR);
+}
+
+/* ukernel_avx2 with whole-width tiles in one vector per row. */
+__attribute__((target(SL_AVX512_TARGET)))
+static void ukernel_avx512(int kc, const float *restrict a, const float *restrict b, long rs_b,
+                           float *restrict c, long rs_c, int load_c,
+                           const sl_epilogue *ep, int row0, const float *residual, int mr, int nr,
+                           const float *a_next) {
+    if (nr != SL_NR || (ep && ep->activation == SL_ACT_SIGMOID))
+        ukernel_avx2(kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, nr, a_next);
+    else if (mr <= 2) tiles_avx512(kc, a, b, 0, rs_b, c, rs_c, load_c, ep, row0, residual, mr, a_next, 2, 0);
+    else if (mr <= 4) tiles_avx512(kc, a, b, 0, rs_b, c, rs_c, load_c, ep, row0, residual, mr, a_next, 4, 0);
+    else tiles_avx512(kc, a, b, 0, rs_b, c, rs_c, load_c, ep, row0, residual, mr, a_next, SL_MR, 0);
+}
+
+/* ukernel_row_avx2's whole tiles, two at a time. */
+__attribute__((target(SL_AVX512_TARGET)))
+static void ukernel_row_avx512(int tiles, long b_step, int kc, const float *restrict a, const float *restrict b,
+                               long rs_b, float *restrict c, long rs_c, int load_c, const sl_epilogue *ep, int row0,
+                               const float *residual, const float *a_next) {
+    if (ep && ep->activation == SL_ACT_SIGMOID) {
+        ukernel_row_avx2(tiles, b_step, kc, a, b, rs_b, c, rs_c, load_c, ep, row0, residual, a_next);
+        return;
+    }
+    int t = 0;
+    for (; t + 2 <= tiles; t += 2)
+        tiles_avx512(kc, a, b + t * b_step, b_step, rs_b, c + t * SL_NR, rs_c, load_c, ep, row0,
+                     residual ? residual + t * SL_NR : NULL, SL_MR, t == 0 ? a_next : a, SL_MR, 1);
+    if (t < tiles)
+        tiles_avx512(kc, a, b + t * b_step, 0, rs_b, c + t * SL_NR, rs_c, load_c, ep, row0,
+                     residual ? residual + t * SL_NR : NULL, SL_MR, t == 0 ? a_next : a, SL_MR, 0);
+}
 #endif
 
 static sl_ukernel_fn select_narrow_ukernel(void) {
@@ -348,6 +485,7 @@ static sl_ukernel_fn select_columns_ukernel(void) {
 
 static sl_row_ukernel_fn select_row_ukernel(void) {
 #if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx512()) return ukernel_row_avx512;
     if (sl_cpu_has_avx2_fma()) return ukernel_row_avx2;
 #endif
     return NULL;
@@ -360,8 +498,16 @@ static sl_ukernel_fn select_stream_ukernel(void) {
     return ukernel_generic;
 }
 
+static sl_row_panels_fn select_row_panels_ukernel(void) {
+#if defined(__x86_64__)
+    if (sl_cpu_has_avx512()) return ukernel_row_panels_avx512;
+#endif
+    return NULL;
+}
+
 static sl_ukernel_fn select_ukernel(void) {
 #if defined(__x86_64__) || defined(__i386__)
+    if (sl_cpu_has_avx512()) return ukernel_avx512;
     if (sl_cpu_has_avx2_fma()) return ukernel_avx2;
 #endif
     return ukernel_generic;
@@ -514,6 +660,7 @@ typedef struct {
     sl_row_ukernel_fn row_ukernel;   /* NULL: whole tiles go one call each */
     sl_ukernel_fn stream_ukernel;    /* whole tiles of a long B read in place */
     int a_depth;            /* depth A was packed with: its panels lie SL_MR * a_depth floats apart */
+    sl_row_panels_fn row_panels_ukernel;   /* NULL: block_columns_outer goes one row panel at a time */
 } gemm_job;
 
 /* The B panel of columns jc + jr ... (nr of them) in depth block pc: in the packed block `bp`,
@@ -543,13 +690,23 @@ static void block_columns_outer(const gemm_job *job, int i0, int i1, int jc, int
         long rs_panel;
         const float *bpanel = b_panel(job, direct_b, bp, jc, jr, nr, pc, kc, &rs_panel);
         sl_ukernel_fn ukernel = nr <= 4 ? job->columns_ukernel : nr <= 8 ? job->narrow_ukernel : job->ukernel;
-        for (int ic = i0; ic < i1; ic += SL_MR) {
+        const int panels_paired = job->row_panels_ukernel && nr == SL_NR && !(job->ep && job->ep->activation == SL_ACT_SIGMOID);
+        for (int ic = i0; ic < i1;) {
             const int mr = i1 - ic < SL_MR ? i1 - ic : SL_MR;
             const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * job->a_depth + (size_t)pc * SL_MR;
             const float *res = last && job->ep && job->ep->residual
                 ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
+            if (panels_paired && i1 - ic > SL_MR) {
+                const int mr2 = i1 - ic - SL_MR < SL_MR ? i1 - ic - SL_MR : SL_MR;
+                job->row_panels_ukernel(kc, ap, (long)SL_MR * job->a_depth, bpanel, rs_panel,
+                                        job->c + (long)ic * job->rs_c + j, job->rs_c, !first, last ? job->ep : NULL, ic,
+                                        res, mr2);
+                ic += 2 * SL_MR;
+                continue;
+            }
             ukernel(kc, ap, bpanel, rs_panel, job->c + (long)ic * job->rs_c + j, job->rs_c, !first,
                     last ? job->ep : NULL, ic, res, mr, nr, ap);
+            ic += SL_MR;
         }
     }
 }
@@ -809,7 +966,7 @@ static gemm_job make_gemm_job(int M, int N, int K, const float *packed_a, const 
                               float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
     gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
                     select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel(),
-                    select_stream_ukernel(), K};
+                    select_stream_ukernel(), K, select_row_panels_ukernel()};
     return job;
 }
 

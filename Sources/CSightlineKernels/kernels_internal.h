@@ -10,6 +10,12 @@
 #define SL_NR 16   /* columns of C computed by one micro-kernel call */
 
 int sl_cpu_has_avx2_fma(void);
+/* 1 when the AVX-512 variants run: the CPU has AVX-512 F, DQ, BW and VL (and they are not
+ * switched off by sl_kernels_force_avx2 or sl_kernels_force_portable). */
+int sl_cpu_has_avx512(void);
+
+/* The target of the AVX-512 variants. */
+#define SL_AVX512_TARGET "avx512f,avx512dq,avx512bw,avx512vl,avx2,fma"
 
 #include <stddef.h>
 

@@ -36,6 +36,13 @@ final class OperatorTests: XCTestCase {
         defer { sl_kernels_force_portable(previous) }
         try checkFamily("Conv")
     }
+    /// The same cases through the AVX2 kernels on a CPU whose AVX-512 ones run by default.
+    func testConvWithTheAVX2Kernels() throws {
+        guard String(cString: sl_cpu_kernel_isa()) == "avx512" else { throw XCTSkip("the kernels run AVX-512 only where the CPU has it") }
+        let previous = sl_kernels_force_avx2(1)
+        defer { sl_kernels_force_avx2(previous) }
+        try checkFamily("Conv")
+    }
     func testBatchNormalization() throws { try checkFamily("BatchNormalization") }
     func testRelu() throws { try checkFamily("Relu") }
     func testClip() throws { try checkFamily("Clip") }

@@ -16,16 +16,22 @@ extern "C" {
 
 /* ---- CPU features ------------------------------------------------------------------ */
 
-/* Names the instruction set the kernels use on this machine ("avx2+fma" or "generic"). */
+/* Names the instruction set the kernels use on this machine ("avx512", "avx2+fma" or
+ * "generic"). */
 const char *sl_cpu_kernel_isa(void);
-/* 1 when the kernels run their vector variants on this machine (AVX2 + FMA), 0 when the
- * portable loops run. */
+/* 1 when the kernels run their vector variants on this machine (AVX2 + FMA, or AVX-512 where
+ * the CPU has it), 0 when the portable loops run. */
 int sl_kernels_vectorised(void);
 /* Tests: with a non-zero `force`, the kernels run their portable loops from then on even on a
  * CPU with AVX2 (and sl_kernels_vectorised gives 0); 0 restores the choice by CPU features.
  * Returns the previous setting. */
 int sl_kernels_force_portable(int force);
-/* 1 when the CPU has AVX-512F (reported for information; AVX2 kernels run there too). */
+/* Tests and benchmarks: with a non-zero `force`, the kernels that have AVX-512 variants run
+ * their AVX2 ones from then on even on a CPU with AVX-512 (their results are the same bits:
+ * each output is the same chain of FMAs); 0 restores the choice by CPU features. Returns the
+ * previous setting. */
+int sl_kernels_force_avx2(int force);
+/* 1 when the CPU has AVX-512F, whether or not the kernels use it. */
 int sl_cpu_has_avx512f(void);
 /* The clock this core runs at now, in GHz, measured over about 50 ms (0 where the
  * measurement is not available). */
@@ -166,7 +172,9 @@ size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
  *    for the same padded input.
  * `blocks` is the first block of c0's panel (channel c0 rounded down to a multiple of 16; c0's
  * own block is the second when c0 is not); the buffer holds `buffer_blocks` (even) blocks
- * `block_stride` floats apart, reused in turn when the range has more (2: one pair at a time). Each output is
+ * `block_stride` floats apart, reused in turn when the range has more (2: one panel at a time;
+ * with AVX-512 two whole panels go at once where four slots from the current one are in the
+ * buffer, so 4 or more lets them). Each output is
  * computed the same way whatever the range or the pixels around it. `pixels_packed` = 1: this
  * thread's previous call expanded the same input pixels (input, strides, rows, width, K and
  * row_pixels alike) and no other call came between on this thread; the pixels it packed are

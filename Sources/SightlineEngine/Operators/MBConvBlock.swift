@@ -13,9 +13,9 @@
 // Where the vector kernels run and the inner channels come in whole blocks of eight, the
 // expansion writes channel blocks (`ChannelBlockLayout`): eight channels per pixel with the
 // depthwise window's zero border, which the depthwise kernel reads as they are — on planes it
-// first interleaves every block's rows itself. Each pair of blocks is convolved right after it
-// is expanded (`sl_expand_depthwise_blocked`), so whole-plane blocks need a buffer of one pair
-// per thread.
+// first interleaves every block's rows itself. Each pair of blocks (two pairs with AVX-512) is
+// convolved right after it is expanded (`sl_expand_depthwise_blocked`), so whole-plane blocks
+// need a buffer of two pairs per thread.
 //
 // Node layout: input 0 is the block's input; then four inputs per stage (weights, bias,
 // residual, slope; "" when absent). Each stage's Conv attributes carry its name and a dot as a
@@ -198,8 +198,8 @@ final class MBConvKernel: Kernel {
     }
 
     /// `runWhole` with the expansion writing channel blocks, in `depthParts` parts of the inner
-    /// channels (cut at whole blocks): each part is expanded and convolved one pair of blocks
-    /// after another in a padded plane of two blocks, which stays in its core's cache, and then
+    /// channels (cut at whole blocks): each part is expanded and convolved one or two pairs of
+    /// blocks after another in a padded plane of four blocks, which stays in its core's cache, and then
     /// projected — its share of the projection's sum, from the inner channels it just computed.
     /// The first part's sum goes to the output, the second's to a buffer; then the two are added
     /// and the bias, residual and activation applied. With two threads each takes a part, and
@@ -211,7 +211,8 @@ final class MBConvKernel: Kernel {
                                   _ shape: BlockShape, _ context: ExecutionContext) throws {
         let paddedRows = max((shape.outHeight - 1) * shape.stride + shape.extent, shape.padTop + shape.height)
         let unit = ChannelBlockLayout.lanes
-        let layout = ChannelBlockLayout(channels: 2 * unit, rows: paddedRows, width: shape.width, geometry: shape.geometry)
+        // Two panels of 16 channels: the AVX-512 expansion's tiles take both at once.
+        let layout = ChannelBlockLayout(channels: 4 * unit, rows: paddedRows, width: shape.width, geometry: shape.geometry)
         let middle = try context.scratchFloats(shape.inner * shape.outPlane)
         let units = (shape.inner + unit - 1) / unit
         let parts = min(Self.depthParts, units)
