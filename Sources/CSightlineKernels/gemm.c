@@ -45,6 +45,10 @@ typedef void (*sl_row_ukernel_fn)(int tiles, long b_step, int kc, const float *a
                                   float *c, long rs_c, int load_c, const sl_epilogue *ep, int row0,
                                   const float *residual, const float *a_next);
 
+/* The whole tiles of a row panel of `mr` rows (fewer than six) in one call (ukernel_short_row_avx512). */
+typedef void (*sl_short_row_fn)(int tiles, long b_step, int kc, const float *a, const float *b, long rs_b, float *c,
+                                long rs_c, int load_c, const sl_epilogue *ep, int row0, const float *residual, int mr);
+
 /* Two row panels, `a_step` floats apart, times one whole-width B panel (ukernel_row_panels_avx512):
  * rows [0, 6 + mr) of C; no sigmoid epilogue. */
 typedef void (*sl_row_panels_fn)(int kc, const float *a, long a_step, const float *b, long rs_b, float *c, long rs_c,
@@ -450,6 +454,26 @@ static void ukernel_avx512(int kc, const float *restrict a, const float *restric
     else tiles_avx512(kc, a, b, 0, rs_b, c, rs_c, load_c, ep, row0, residual, mr, a_next, SL_MR, 0);
 }
 
+/* ukernel_row_avx512 for a last row panel of fewer than six rows (`mr`): only its rows are
+ * multiplied (Lite2's projections to 88, 208 and 352 channels end in a panel of four). */
+__attribute__((target(SL_AVX512_TARGET)))
+static void ukernel_short_row_avx512(int tiles, long b_step, int kc, const float *restrict a, const float *restrict b,
+                                     long rs_b, float *restrict c, long rs_c, int load_c, const sl_epilogue *ep,
+                                     int row0, const float *residual, int mr) {
+    int t = 0;
+#define SL_SHORT_TILES(rows)                                                                                   \
+    for (; t + 2 <= tiles; t += 2)                                                                             \
+        tiles_avx512(kc, a, b + t * b_step, b_step, rs_b, c + t * SL_NR, rs_c, load_c, ep, row0,               \
+                     residual ? residual + t * SL_NR : NULL, mr, a, rows, 1);                                  \
+    if (t < tiles)                                                                                             \
+        tiles_avx512(kc, a, b + t * b_step, 0, rs_b, c + t * SL_NR, rs_c, load_c, ep, row0,                    \
+                     residual ? residual + t * SL_NR : NULL, mr, a, rows, 0);
+    if (mr <= 2) { SL_SHORT_TILES(2) }
+    else if (mr <= 4) { SL_SHORT_TILES(4) }
+    else { SL_SHORT_TILES(SL_MR) }
+#undef SL_SHORT_TILES
+}
+
 /* ukernel_row_avx2's whole tiles, two at a time. */
 __attribute__((target(SL_AVX512_TARGET)))
 static void ukernel_row_avx512(int tiles, long b_step, int kc, const float *restrict a, const float *restrict b,
@@ -496,6 +520,13 @@ static sl_ukernel_fn select_stream_ukernel(void) {
     if (sl_cpu_has_avx2_fma()) return ukernel_stream_avx2;
 #endif
     return ukernel_generic;
+}
+
+static sl_short_row_fn select_short_row_ukernel(void) {
+#if defined(__x86_64__)
+    if (sl_cpu_has_avx512()) return ukernel_short_row_avx512;
+#endif
+    return NULL;
 }
 
 static sl_row_panels_fn select_row_panels_ukernel(void) {
@@ -661,6 +692,7 @@ typedef struct {
     sl_ukernel_fn stream_ukernel;    /* whole tiles of a long B read in place */
     int a_depth;            /* depth A was packed with: its panels lie SL_MR * a_depth floats apart */
     sl_row_panels_fn row_panels_ukernel;   /* NULL: block_columns_outer goes one row panel at a time */
+    sl_short_row_fn short_row_ukernel;     /* NULL: a short row panel's whole tiles go one call each */
 } gemm_job;
 
 /* The B panel of columns jc + jr ... (nr of them) in depth block pc: in the packed block `bp`,
@@ -728,6 +760,8 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
     const int direct_b = job->cs_b == 1 && (K <= SL_DIRECT_B_DEPTH || job->M <= 4 * SL_MR);
     const int columns_outer = direct_c && i1 - i0 > SL_MR && i1 - i0 <= 4 * SL_MR;
     const int stream_b = direct_b && job->N >= SL_STREAM_COLUMNS;
+    const int odd_tiles_paired = direct_c && job->row_ukernel && job->row_panels_ukernel
+        && !(job->ep && job->ep->activation == SL_ACT_SIGMOID);
     for (int jc = j0; jc < j1; jc += SL_NC) {
         int nc = j1 - jc < SL_NC ? j1 - jc : SL_NC;
         for (int pc = 0; pc < K; pc += SL_KC) {
@@ -741,6 +775,13 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
             for (int ic = i0; ic < i1; ic += SL_MR) {
                 int mr = i1 - ic < SL_MR ? i1 - ic : SL_MR;
                 const float *ap = job->packed_a + (size_t)(ic / SL_MR) * SL_MR * job->a_depth + (size_t)pc * SL_MR;
+                /* A row panel's whole tiles go in pairs where the kernels are AVX-512; an odd
+                 * last one would run alone on six accumulators (7x7 and 9x9 planes: three or
+                 * five tiles a row), so two full row panels take theirs together (12x16), the
+                 * first of them running it and the second skipping it. */
+                const int panel = (ic - i0) / SL_MR;
+                const int takes_next = odd_tiles_paired && panel % 2 == 0 && ic + 2 * SL_MR <= i1;
+                const int given_up = odd_tiles_paired && panel % 2 == 1 && mr == SL_MR;
                 /* Weights come from memory once per run, and the hardware prefetcher does not
                  * follow a panel read again for each column tile: the first tile prefetches
                  * the next panel (7x7 layers with cold weights, 3-4 tiles a panel: 3-9 %
@@ -752,12 +793,35 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                     if (direct_c && job->row_ukernel && mr == SL_MR && nr == SL_NR) {
                         /* The whole tiles left in this row panel, in one call. */
                         const int tiles = (nc - jr) / SL_NR;
+                        const int alone = (takes_next || given_up) && tiles % 2 == 1;
                         const float *res = last && job->ep && job->ep->residual
                             ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
-                        job->row_ukernel(tiles, direct_b ? SL_NR : (long)kc * SL_NR, kc, ap,
-                                         direct_b ? job->b + (long)pc * job->rs_b + j : bp + (size_t)(jr / SL_NR) * kc * SL_NR,
-                                         direct_b ? job->rs_b : SL_NR, job->c + (long)ic * job->rs_c + j, job->rs_c,
-                                         !first, last ? job->ep : NULL, ic, res, jr == 0 ? a_next : ap);
+                        const long b_step = direct_b ? SL_NR : (long)kc * SL_NR;
+                        const float *b = direct_b ? job->b + (long)pc * job->rs_b + j : bp + (size_t)(jr / SL_NR) * kc * SL_NR;
+                        const long rs_b = direct_b ? job->rs_b : SL_NR;
+                        if (tiles > alone)
+                            job->row_ukernel(tiles - alone, b_step, kc, ap, b, rs_b, job->c + (long)ic * job->rs_c + j,
+                                             job->rs_c, !first, last ? job->ep : NULL, ic, res, jr == 0 ? a_next : ap);
+                        if (alone && takes_next) {
+                            const long t = tiles - 1;
+                            job->row_panels_ukernel(kc, ap, (long)SL_MR * job->a_depth, b + t * b_step, rs_b,
+                                                    job->c + (long)ic * job->rs_c + j + t * SL_NR, job->rs_c, !first,
+                                                    last ? job->ep : NULL, ic, res ? res + t * SL_NR : NULL, SL_MR);
+                        }
+                        jr += (tiles - 1) * SL_NR;
+                        continue;
+                    }
+                    if (direct_c && job->short_row_ukernel && mr < SL_MR && nr == SL_NR && !stream_b
+                        && !(job->ep && job->ep->activation == SL_ACT_SIGMOID)) {
+                        /* A last row panel of fewer than six rows: its whole tiles in pairs. */
+                        const int tiles = (nc - jr) / SL_NR;
+                        job->short_row_ukernel(tiles, direct_b ? SL_NR : (long)kc * SL_NR, kc, ap,
+                                               direct_b ? job->b + (long)pc * job->rs_b + j
+                                                        : bp + (size_t)(jr / SL_NR) * kc * SL_NR,
+                                               direct_b ? job->rs_b : SL_NR, job->c + (long)ic * job->rs_c + j,
+                                               job->rs_c, !first, last ? job->ep : NULL, ic,
+                                               last && job->ep && job->ep->residual
+                                                   ? job->ep->residual + (long)ic * job->rs_c + j : NULL, mr);
                         jr += (tiles - 1) * SL_NR;
                         continue;
                     }
@@ -966,7 +1030,7 @@ static gemm_job make_gemm_job(int M, int N, int K, const float *packed_a, const 
                               float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
     gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
                     select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel(),
-                    select_stream_ukernel(), K, select_row_panels_ukernel()};
+                    select_stream_ukernel(), K, select_row_panels_ukernel(), select_short_row_ukernel()};
     return job;
 }
 
