@@ -124,17 +124,21 @@ static depthwise_buffers depthwise_layout(const depthwise_job *job, float *scrat
     return b;
 }
 
-/* The block's filters, bias and PRelu slopes, one lane per channel (unused lanes zero). */
-static void load_block_parameters(const depthwise_job *job, int c0, int lanes, depthwise_buffers b) {
-    const int taps = job->g->kernel_h * job->g->kernel_w;
-    const sl_epilogue *ep = job->ep;
-    for (int t = 0; t < taps; t++)
-        for (int j = 0; j < SL_LANES; j++)
-            b.weights[t * SL_LANES + j] = j < lanes ? job->weights[(size_t)(c0 + j) * taps + t] : 0.0f;
+/* The block's bias and PRelu slopes, one lane per channel (unused lanes zero). */
+static void load_block_bias(const sl_epilogue *ep, int c0, int lanes, depthwise_buffers b) {
     for (int j = 0; j < SL_LANES; j++) {
         b.bias[j] = j < lanes && ep && ep->bias ? ep->bias[c0 + j] : 0.0f;
         b.slope[j] = j < lanes && ep && ep->slope ? ep->slope[c0 + j] : 0.0f;
     }
+}
+
+/* The block's filters, bias and PRelu slopes, one lane per channel (unused lanes zero). */
+static void load_block_parameters(const depthwise_job *job, int c0, int lanes, depthwise_buffers b) {
+    const int taps = job->g->kernel_h * job->g->kernel_w;
+    for (int t = 0; t < taps; t++)
+        for (int j = 0; j < SL_LANES; j++)
+            b.weights[t * SL_LANES + j] = j < lanes ? job->weights[(size_t)(c0 + j) * taps + t] : 0.0f;
+    load_block_bias(job->ep, c0, lanes, b);
 }
 
 /* One unit of work: a block of channels and a band of output rows. */
@@ -593,20 +597,35 @@ size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g) {
     return padded_slack_pixels(g);
 }
 
-void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_pixels, const float *weights,
+size_t sl_depthwise_blocked_filters_size(int channels, int taps) {
+    return (size_t)((channels + SL_LANES - 1) / SL_LANES) * taps * SL_LANES;
+}
+
+void sl_depthwise_blocked_pack_filters(const float *weights, int channels, int taps, float *packed) {
+    const int blocks = (channels + SL_LANES - 1) / SL_LANES;
+    for (int block = 0; block < blocks; block++)
+        for (int t = 0; t < taps; t++)
+            for (int j = 0; j < SL_LANES; j++) {
+                const int c = block * SL_LANES + j;
+                packed[((size_t)block * taps + t) * SL_LANES + j] = c < channels ? weights[(size_t)c * taps + t] : 0.0f;
+            }
+}
+
+void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_pixels, const float *filters,
                                float *output, const sl_conv_geometry *g, const sl_epilogue *ep, int c0, int c1) {
-    depthwise_job job = {NULL, weights, output, g, ep, row_pixels, g->out_h, 1, 0};
+    depthwise_job job = {NULL, NULL, output, g, ep, row_pixels, g->out_h, 1, 0};
     job.blocks = (g->channels + SL_LANES - 1) / SL_LANES;
-    /* Only the filters, bias and slopes: the padded input is the caller's. */
-    float *parameters = sl_thread_scratch(SL_SCRATCH_DEPTHWISE, ((size_t)g->kernel_h * g->kernel_w + 2) * SL_LANES);
+    const int taps = g->kernel_h * g->kernel_w;
+    /* Only the bias and slopes: the filters come packed by block, the padded input is the caller's. */
+    float *parameters = sl_thread_scratch(SL_SCRATCH_DEPTHWISE, 2 * SL_LANES);
     depthwise_buffers b;
-    b.weights = parameters;
-    b.bias = b.weights + (size_t)g->kernel_h * g->kernel_w * SL_LANES;
+    b.bias = parameters;
     b.slope = b.bias + SL_LANES;
     for (int c = c0; c < c1; c += SL_LANES) {
         const int lanes = g->channels - c < SL_LANES ? g->channels - c : SL_LANES;
         b.padded = (float *)blocks + (long)((c - c0) / SL_LANES) * block_stride;
-        load_block_parameters(&job, c, lanes, b);
+        b.weights = (float *)filters + (size_t)(c / SL_LANES) * taps * SL_LANES;
+        load_block_bias(ep, c, lanes, b);
 #if defined(__x86_64__) || defined(__i386__)
         if (sl_cpu_has_avx2_fma()) {
             depthwise_block_rows_vector(&job, b, c, lanes, 0, g->out_h);

@@ -50,8 +50,9 @@ static inline float sl_activate_scalar(float v, float slope, const sl_epilogue *
 }
 
 /* Depthwise convolution of channels [c0, c1) from channel blocks (see
- * sl_expand_depthwise_blocked), `blocks` being channel c0's block. */
-void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_pixels, const float *weights,
+ * sl_expand_depthwise_blocked), `blocks` being channel c0's block and `filters` packed by
+ * sl_depthwise_blocked_pack_filters. */
+void sl_depthwise_conv_blocked(const float *blocks, long block_stride, int row_pixels, const float *filters,
                                float *output, const sl_conv_geometry *g, const sl_epilogue *ep, int c0, int c1);
 
 /* Up to eight planes to put in the lanes layout (lanes_layout.c): lane j's channel c starts at

@@ -403,7 +403,7 @@ static void pointwise_blocked(const pixel_strips *s, const float *packed, int c0
 void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epilogue *expand_ep,
                                  const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
                                  float *blocks, int buffer_blocks, long block_stride, long row_pixels, long expand_offset,
-                                 const float *depthwise_weights, const sl_conv_geometry *g,
+                                 const float *depthwise_filters, const sl_conv_geometry *g,
                                  const sl_epilogue *depthwise_ep, float *output, int c0, int c1, int pixels_packed) {
     const int expanding = rows > 0 && width > 0;
     pixel_strips s = {0};
@@ -422,7 +422,7 @@ void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epi
             end += SL_PB_CHANNELS;
         float *first = blocks + (long)slot * block_stride;
         if (expanding) pointwise_blocked(&s, expand_packed, c, end, first + expand_offset, block_stride, expand_ep);
-        sl_depthwise_conv_blocked(first, block_stride, (int)row_pixels, depthwise_weights, output, g, depthwise_ep, c, end);
+        sl_depthwise_conv_blocked(first, block_stride, (int)row_pixels, depthwise_filters, output, g, depthwise_ep, c, end);
         c = end;
     }
 }

@@ -78,6 +78,9 @@ final class ChannelBlockKernelTests: XCTestCase {
         let packed = UnsafeMutablePointer<Float>.allocate(capacity: Int(sl_pointwise_blocked_packed_size(Int32(inner), Int32(channels))))
         defer { packed.deallocate() }
         sl_pointwise_blocked_pack(s.expandWeights, Int32(inner), Int32(channels), packed)
+        let taps = Int32(g.kernel_h * g.kernel_w)
+        var filters = [Float](repeating: .nan, count: Int(sl_depthwise_blocked_filters_size(Int32(inner), taps)))
+        sl_depthwise_blocked_pack_filters(s.depthwiseWeights, Int32(inner), taps, &filters)
         var output = [Float](repeating: .nan, count: inner * Int(g.out_h * g.out_w))
         s.expandBias.withUnsafeBufferPointer { expandBias in
             s.depthwiseBias.withUnsafeBufferPointer { depthwiseBias in
@@ -89,7 +92,7 @@ final class ChannelBlockKernelTests: XCTestCase {
                     let first = reusePair ? blocks : blocks + range.lowerBound / 16 * 2 * layout.blockStride
                     sl_expand_depthwise_blocked(Int32(channels), packed, &expandEpilogue, s.input, height * width, width,
                                                 Int32(height), Int32(width), first, Int32(layout.blocks), layout.blockStride,
-                                                layout.rowPixels, layout.offset(row: padTop), s.depthwiseWeights, &g,
+                                                layout.rowPixels, layout.offset(row: padTop), filters, &g,
                                                 &depthwiseEpilogue, &output, Int32(range.lowerBound), Int32(range.upperBound),
                                                 pixelsPacked && index > 0 ? 1 : 0)
                 }

@@ -154,7 +154,8 @@ final class KernelVariantTests: XCTestCase {
         defer { packed.deallocate() }
         sl_pointwise_blocked_pack(values(inner * channels, seed: 3), Int32(inner), Int32(channels), packed)
         let input = values(channels * height * width, seed: 4)
-        let depthwiseWeights = values(inner * 9, seed: 5)
+        var filters = [Float](repeating: .nan, count: Int(sl_depthwise_blocked_filters_size(Int32(inner), 9)))
+        sl_depthwise_blocked_pack_filters(values(inner * 9, seed: 5), Int32(inner), 9, &filters)
         let bias = values(inner, seed: 6), slope = values(inner, seed: 7).map { abs($0) }
         var output = [Float](repeating: .nan, count: inner * height * width)
         bias.withUnsafeBufferPointer { bias in
@@ -165,7 +166,7 @@ final class KernelVariantTests: XCTestCase {
                     sl_expand_depthwise_blocked(Int32(channels), packed, &ep, input, height * width, width, Int32(height),
                                                 Int32(width), blocks + range.lowerBound / 16 * 2 * layout.blockStride,
                                                 Int32(layout.blocks), layout.blockStride, layout.rowPixels,
-                                                layout.offset(row: 1), depthwiseWeights, &g, &ep, &output,
+                                                layout.offset(row: 1), filters, &g, &ep, &output,
                                                 Int32(range.lowerBound), Int32(range.upperBound), 0)
                 }
             }

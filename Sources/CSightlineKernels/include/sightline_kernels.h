@@ -155,6 +155,12 @@ void sl_pointwise_blocked_pack(const float *weights, int M, int K, float *packed
  * the results that use them are dropped). */
 size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
 
+/* Depthwise filters ([C][taps], taps = kernel_h * kernel_w) packed for
+ * sl_expand_depthwise_blocked, once at load time: per block of eight channels, each tap's eight
+ * weights side by side (the lanes of channels past C zero). */
+size_t sl_depthwise_blocked_filters_size(int channels, int taps);
+void sl_depthwise_blocked_pack_filters(const float *weights, int channels, int taps, float *packed);
+
 /* The expansion and the depthwise convolution of an inverted-residual block for inner
  * channels [c0, c1) (multiples of 8), sixteen channels (two blocks, the weights' panel) at a
  * time — eight when c0 starts a panel's second block — on the calling thread, so that each pair
@@ -164,8 +170,8 @@ size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
  *    (y, x) at input[k * in_channel_stride + y * in_row_stride + x], is written to the
  *    blocks with pixel (0, 0) `expand_offset` floats into each block (rows = 0: nothing to
  *    expand, the blocks already hold every row);
- *  - the depthwise convolution (weights [C][kh][kw]) then reads the blocks, which must hold
- *    its zero border: output pixel (oh, ow)'s window starts at block pixel (oh * stride_h,
+ *  - the depthwise convolution (filters packed by sl_depthwise_blocked_pack_filters) then
+ *    reads the blocks, which must hold its zero border: output pixel (oh, ow)'s window starts at block pixel (oh * stride_h,
  *    ow * stride_w), the geometry's padding and in_w are ignored, and each block holds g->in_h
  *    rows of `row_pixels` pixels followed by the slack above. Output is NCHW planes of
  *    out_h x out_w (`output` is channel 0's), with the same bits as sl_depthwise_conv gives
@@ -182,7 +188,7 @@ size_t sl_depthwise_blocked_slack_pixels(const sl_conv_geometry *g);
 void sl_expand_depthwise_blocked(int K, const float *expand_packed, const sl_epilogue *expand_ep,
                                  const float *input, long in_channel_stride, long in_row_stride, int rows, int width,
                                  float *blocks, int buffer_blocks, long block_stride, long row_pixels, long expand_offset,
-                                 const float *depthwise_weights, const sl_conv_geometry *g,
+                                 const float *depthwise_filters, const sl_conv_geometry *g,
                                  const sl_epilogue *depthwise_ep, float *output, int c0, int c1, int pixels_packed);
 
 /* Convolution (one group) of `images` NCHW images, eight at a time with one image per vector

@@ -18,6 +18,8 @@ final class ConvKernel: Kernel {
     let isPointwise: Bool
     /// Packed GEMM panels per group, or the raw depthwise filters; nil when weights are a runtime input.
     private let packedWeights: UnsafeMutablePointer<Float>?
+    /// Constant depthwise filters packed by block for `sl_expand_depthwise_blocked`.
+    private let packedFilters: UnsafeMutablePointer<Float>?
     private let packedGroupStride: Int
     private let constantBias: UnsafeMutablePointer<Float>?
     /// How many values `constantBias` holds; it must be one per output channel.
@@ -114,6 +116,14 @@ final class ConvKernel: Kernel {
             packedWeights = nil
             packedGroupStride = 0
         }
+        if isDepthwise, let packedWeights {
+            let taps = Int32(kernel[0] * kernel[1])
+            let filters = UnsafeMutablePointer<Float>.allocate(capacity: Int(sl_depthwise_blocked_filters_size(Int32(outputChannels), taps)))
+            sl_depthwise_blocked_pack_filters(packedWeights, Int32(outputChannels), taps, filters)
+            packedFilters = filters
+        } else {
+            packedFilters = nil
+        }
         constantBias = ConvKernel.copy(bias)
         constantBiasCount = bias?.count ?? 0
         hasRuntimeBias = bias == nil && node.input(2) != nil
@@ -148,6 +158,7 @@ final class ConvKernel: Kernel {
 
     deinit {
         packedWeights?.deallocate()
+        packedFilters?.deallocate()
         constantBias?.deallocate()
         constantSlope?.deallocate()
     }
@@ -423,6 +434,12 @@ final class ConvKernel: Kernel {
     /// runs it; both stay valid while the kernel lives.
     var stageParameters: (weights: UnsafePointer<Float>?, epilogue: sl_epilogue) {
         (packedWeights.map { UnsafePointer($0) }, stageEpilogue())
+    }
+
+    /// This depthwise stage's filters packed by block (`sl_depthwise_blocked_pack_filters`) and its
+    /// epilogue, for `sl_expand_depthwise_blocked`; both stay valid while the kernel lives.
+    var blockedStageParameters: (filters: UnsafePointer<Float>?, epilogue: sl_epilogue) {
+        (packedFilters.map { UnsafePointer($0) }, stageEpilogue())
     }
 
     /// The geometry of this depthwise convolution (`isDepthwise`) over a whole

@@ -188,12 +188,12 @@ final class MBConvKernel: Kernel {
                                    pixelsPacked: Bool = false) {
         guard let expand else { return }
         var (expandWeights, expandEpilogue) = expand.stageParameters
-        var (depthwiseWeights, depthwiseEpilogue) = depthwise.stageParameters
+        var (depthwiseFilters, depthwiseEpilogue) = depthwise.blockedStageParameters
         var geometry = geometry
         sl_expand_depthwise_blocked(Int32(shape.channels), expandWeights, &expandEpilogue,
                                     input, shape.inPlane, shape.width, Int32(rows), Int32(shape.width),
                                     blocks, Int32(bufferBlocks), layout.blockStride, layout.rowPixels,
-                                    layout.offset(row: row), depthwiseWeights, &geometry, &depthwiseEpilogue, middle,
+                                    layout.offset(row: row), depthwiseFilters, &geometry, &depthwiseEpilogue, middle,
                                     Int32(channels.lowerBound), Int32(channels.upperBound), pixelsPacked ? 1 : 0)
     }
 
