@@ -392,6 +392,11 @@ static inline void depthwise_group_avx512(const float *first, const float *secon
     }
     for (int i = 0; i < SL_DW_PAIRS; i++) acc[i] = _mm512_min_ps(high, _mm512_max_ps(low, acc[i]));
     transpose_pairs_avx512(acc);
+    if (lanes == SL_LANES && n0 == SL_LANES && n1 == SL_LANES && dst1 == dst0 + SL_LANES) {
+        /* The usual group: sixteen pixels of one row, eight channels. */
+        for (int j = 0; j < SL_LANES; j++) _mm512_storeu_ps(dst0 + j * out_plane, acc[j]);
+        return;
+    }
     const __mmask8 mask0 = (__mmask8)((1u << n0) - 1), mask1 = (__mmask8)((1u << (n1 > 0 ? n1 : 0)) - 1);
     for (int j = 0; j < SL_LANES; j++) {
         if (j >= lanes) break;
