@@ -45,6 +45,11 @@ typedef void (*sl_row_ukernel_fn)(int tiles, long b_step, int kc, const float *a
                                   float *c, long rs_c, int load_c, const sl_epilogue *ep, int row0,
                                   const float *residual, const float *a_next);
 
+/* The last 1-4 columns (`nr`) of two full row panels, `a_step` floats apart
+ * (ukernel_column_pairs_avx512). */
+typedef void (*sl_column_pairs_fn)(int kc, const float *a, long a_step, const float *b, long rs_b, float *c, long rs_c,
+                                   int load_c, const sl_epilogue *ep, int row0, const float *residual, int nr);
+
 /* The whole tiles of a row panel of `mr` rows (fewer than six) in one call (ukernel_short_row_avx512). */
 typedef void (*sl_short_row_fn)(int tiles, long b_step, int kc, const float *a, const float *b, long rs_b, float *c,
                                 long rs_c, int load_c, const sl_epilogue *ep, int row0, const float *residual, int mr);
@@ -441,6 +446,54 @@ static void ukernel_row_panels_avx512(int kc, const float *restrict a, long a_st
     else row_panels_avx512(kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual, mr, SL_MR);
 }
 
+/* columns_avx2 for two full row panels at once (the second `a_step` floats after the first):
+ * the first's six rows in lanes 0-5, the second's in lanes 8-13, each output the same sums in
+ * the same order. Half the FMAs of two columns_avx2 calls. */
+__attribute__((target(SL_AVX512_TARGET), always_inline))
+static inline void column_pairs_avx512(const int width, int kc, const float *restrict a, long a_step,
+                                       const float *restrict b, long rs_b, float *restrict c, long rs_c, int load_c,
+                                       const sl_epilogue *ep, int row0, const float *residual) {
+    enum { STEPS = 4 };
+    const __mmask8 rows = (1u << SL_MR) - 1;   /* a panel row is 6 floats: never read past it */
+    __m512 acc[4][STEPS];
+    for (int j = 0; j < width; j++)
+        for (int u = 0; u < STEPS; u++) acc[j][u] = _mm512_setzero_ps();
+#define SL_PANELS_AT(k) _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_maskz_loadu_ps(rows, a + (k) * SL_MR)), \
+                                           _mm256_maskz_loadu_ps(rows, a + a_step + (k) * SL_MR), 1)
+    int k = 0;
+    for (; k + STEPS <= kc; k += STEPS)
+        for (int u = 0; u < STEPS; u++) {
+            const __m512 av = SL_PANELS_AT(k + u);
+            for (int j = 0; j < width; j++)
+                acc[j][u] = _mm512_fmadd_ps(av, _mm512_set1_ps(b[(k + u) * rs_b + j]), acc[j][u]);
+        }
+    for (; k < kc; k++) {
+        const __m512 av = SL_PANELS_AT(k);
+        for (int j = 0; j < width; j++) acc[j][0] = _mm512_fmadd_ps(av, _mm512_set1_ps(b[k * rs_b + j]), acc[j][0]);
+    }
+#undef SL_PANELS_AT
+    float sums[4][16];
+    for (int j = 0; j < width; j++)
+        _mm512_storeu_ps(sums[j], _mm512_add_ps(_mm512_add_ps(acc[j][0], acc[j][1]), _mm512_add_ps(acc[j][2], acc[j][3])));
+    for (int r = 0; r < 2 * SL_MR; r++) {
+        const int lane = r < SL_MR ? r : r + 2;
+        for (int j = 0; j < width; j++) c[r * rs_c + j] = (load_c ? c[r * rs_c + j] : 0.0f) + sums[j][lane];
+    }
+    if (ep) sl_apply_epilogue(c, rs_c, 2 * SL_MR, width, row0, ep, residual, rs_c);
+}
+
+__attribute__((target(SL_AVX512_TARGET)))
+static void ukernel_column_pairs_avx512(int kc, const float *restrict a, long a_step, const float *restrict b,
+                                        long rs_b, float *restrict c, long rs_c, int load_c, const sl_epilogue *ep,
+                                        int row0, const float *residual, int nr) {
+    switch (nr) {
+    case 1: column_pairs_avx512(1, kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual); break;
+    case 2: column_pairs_avx512(2, kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual); break;
+    case 3: column_pairs_avx512(3, kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual); break;
+    default: column_pairs_avx512(4, kc, a, a_step, b, rs_b, c, rs_c, load_c, ep, row0, residual); break;
+    }
+}
+
 /* ukernel_avx2 with whole-width tiles in one vector per row. */
 __attribute__((target(SL_AVX512_TARGET)))
 static void ukernel_avx512(int kc, const float *restrict a, const float *restrict b, long rs_b,
@@ -520,6 +573,13 @@ static sl_ukernel_fn select_stream_ukernel(void) {
     if (sl_cpu_has_avx2_fma()) return ukernel_stream_avx2;
 #endif
     return ukernel_generic;
+}
+
+static sl_column_pairs_fn select_column_pairs_ukernel(void) {
+#if defined(__x86_64__)
+    if (sl_cpu_has_avx512()) return ukernel_column_pairs_avx512;
+#endif
+    return NULL;
 }
 
 static sl_short_row_fn select_short_row_ukernel(void) {
@@ -693,6 +753,7 @@ typedef struct {
     int a_depth;            /* depth A was packed with: its panels lie SL_MR * a_depth floats apart */
     sl_row_panels_fn row_panels_ukernel;   /* NULL: block_columns_outer goes one row panel at a time */
     sl_short_row_fn short_row_ukernel;     /* NULL: a short row panel's whole tiles go one call each */
+    sl_column_pairs_fn column_pairs_ukernel;   /* NULL: the last 1-4 columns go one row panel at a time */
 } gemm_job;
 
 /* The B panel of columns jc + jr ... (nr of them) in depth block pc: in the packed block `bp`,
@@ -832,6 +893,13 @@ static void gemm_block(const gemm_job *job, int i0, int i1, int j0, int j1) {
                     float *ctile = job->c + (long)ic * job->rs_c + (long)j * job->cs_c;
                     const float *res = last && job->ep && job->ep->residual
                         ? job->ep->residual + (long)ic * job->rs_c + j : NULL;
+                    if (nr <= 4 && !stream_b && job->column_pairs_ukernel && (takes_next || given_up)) {
+                        /* The last columns of two full row panels together, like their odd tiles. */
+                        if (takes_next)
+                            job->column_pairs_ukernel(kc, ap, (long)SL_MR * job->a_depth, bpanel, rs_panel, ctile,
+                                                      job->rs_c, !first, last ? job->ep : NULL, ic, res, nr);
+                        continue;
+                    }
                     if (direct_c) {
                         ukernel(kc, ap, bpanel, rs_panel, ctile, job->rs_c, !first, last ? job->ep : NULL, ic,
                                 res, mr, nr, jr == 0 ? a_next : ap);
@@ -1030,7 +1098,8 @@ static gemm_job make_gemm_job(int M, int N, int K, const float *packed_a, const 
                               float *c, long rs_c, long cs_c, const sl_epilogue *ep) {
     gemm_job job = {M, N, K, packed_a, b, rs_b, cs_b, c, rs_c, cs_c, ep, 1, select_ukernel(),
                     select_narrow_ukernel(), select_columns_ukernel(), select_row_ukernel(),
-                    select_stream_ukernel(), K, select_row_panels_ukernel(), select_short_row_ukernel()};
+                    select_stream_ukernel(), K, select_row_panels_ukernel(), select_short_row_ukernel(),
+                    select_column_pairs_ukernel()};
     return job;
 }
 

@@ -92,9 +92,11 @@ final class KernelVariantTests: XCTestCase {
 
     func testGEMMGivesTheBitsOfTheAVX2Kernels() throws {
         try requireAVX512()
-        // Whole tiles in pairs and alone, rows 2 and 4 of a last panel, columns past the last
-        // whole tile, a depth of several blocks (256 each), the stem's and a head's shapes.
-        let shapes = [(6, 32, 20), (16, 81, 300), (32, 100, 27), (40, 49, 320), (2, 16, 7), (24, 48, 520), (4, 200, 40)]
+        // Whole tiles in pairs and alone, rows 2 and 4 of a last panel, 1-4 columns past the
+        // last whole tile (of one row panel or two), a depth of several blocks (256 each), the
+        // stem's and a head's shapes.
+        let shapes = [(6, 32, 20), (16, 81, 300), (32, 100, 27), (40, 49, 320), (2, 16, 7), (24, 48, 520), (4, 200, 40),
+                      (36, 35, 70), (30, 18, 33)]
         let activations = [SL_ACT_NONE, SL_ACT_RELU, SL_ACT_CLIP, SL_ACT_LEAKY, SL_ACT_PRELU]
         for (index, (m, n, k)) in shapes.enumerated() {
             let p = Product(m: m, n: n, k: k, a: values(m * k, seed: index), b: values(k * n, seed: index + 50),
