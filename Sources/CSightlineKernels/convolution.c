@@ -311,6 +311,13 @@ static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffe
     }
 }
 
+/* Whether a window is one of those compiled each on its own: 3x3 or 5x5, undilated, stride 1
+ * or 2 across. */
+static inline int depthwise_common_window(const sl_conv_geometry *g) {
+    return g->dilation_h == 1 && g->dilation_w == 1 && g->kernel_h == g->kernel_w
+        && (g->kernel_h == 3 || g->kernel_h == 5) && (g->stride_w == 1 || g->stride_w == 2);
+}
+
 /* The rows of a block with the common windows (3x3 and 5x5, stride 1 or 2) compiled each on
  * its own, and any other window through the general loops. */
 __attribute__((target("avx2,fma")))
@@ -320,15 +327,13 @@ static void depthwise_block_rows_avx2(const depthwise_job *job, depthwise_buffer
     const int activation = job->ep ? job->ep->activation : SL_ACT_NONE;
     const int clamped = activation == SL_ACT_NONE || activation == SL_ACT_RELU || activation == SL_ACT_CLIP;
     const int kh = g->kernel_h, kw = g->kernel_w, sw = g->stride_w;
-    const int square = g->dilation_h == 1 && g->dilation_w == 1 && kh == kw && (kh == 3 || kh == 5)
-        && (sw == 1 || sw == 2);
 #define SL_DW_CASE(k, s)                                                                          \
     if (kh == (k) && sw == (s)) {                                                                 \
         if (clamped) depthwise_rows_avx2(job, b, c0, lanes, row0, rows, k, k, 1, 1, s, 1);       \
         else depthwise_rows_avx2(job, b, c0, lanes, row0, rows, k, k, 1, 1, s, 0);               \
         return;                                                                                   \
     }
-    if (square) {
+    if (depthwise_common_window(g)) {
         SL_DW_CASE(3, 1)
         SL_DW_CASE(3, 2)
         SL_DW_CASE(5, 1)
@@ -483,14 +488,12 @@ static void depthwise_block_rows_avx512(const depthwise_job *job, depthwise_buff
                                         int row0, int rows) {
     const sl_conv_geometry *g = job->g;
     const int kh = g->kernel_h, kw = g->kernel_w, sw = g->stride_w;
-    const int square = g->dilation_h == 1 && g->dilation_w == 1 && kh == kw && (kh == 3 || kh == 5)
-        && (sw == 1 || sw == 2);
 #define SL_DW_CASE(k, s)                                                                      \
     if (kh == (k) && sw == (s)) {                                                             \
         depthwise_rows_avx512(job, b, c0, lanes, row0, rows, k, k, 1, 1, s);                  \
         return;                                                                               \
     }
-    if (square) {
+    if (depthwise_common_window(g)) {
         SL_DW_CASE(3, 1)
         SL_DW_CASE(3, 2)
         SL_DW_CASE(5, 1)
