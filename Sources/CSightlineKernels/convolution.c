@@ -311,14 +311,13 @@ static inline void depthwise_rows_avx2(const depthwise_job *job, depthwise_buffe
     }
 }
 
-/* Whether a window is one of those compiled each on its own: 3x3 or 5x5, undilated, stride 1
- * or 2 across. */
-static inline int depthwise_common_window(const sl_conv_geometry *g) {
-    return g->dilation_h == 1 && g->dilation_w == 1 && g->kernel_h == g->kernel_w
-        && (g->kernel_h == 3 || g->kernel_h == 5) && (g->stride_w == 1 || g->stride_w == 2);
+/* Whether a window is square and undilated, as those compiled each on their own are. */
+static inline int depthwise_square_window(const sl_conv_geometry *g) {
+    return g->dilation_h == 1 && g->dilation_w == 1 && g->kernel_h == g->kernel_w;
 }
 
-/* Those windows as (size, stride across), each handed to CASE. */
+/* The square windows compiled each on their own, as (size, stride across), each handed to
+ * CASE, which tests them against the layer's. */
 #define SL_DW_COMMON_WINDOWS(CASE) CASE(3, 1) CASE(3, 2) CASE(5, 1) CASE(5, 2)
 
 /* The rows of a block with the common windows (3x3 and 5x5, stride 1 or 2) compiled each on
@@ -336,7 +335,7 @@ static void depthwise_block_rows_avx2(const depthwise_job *job, depthwise_buffer
         else depthwise_rows_avx2(job, b, c0, lanes, row0, rows, k, k, 1, 1, s, 0);               \
         return;                                                                                   \
     }
-    if (depthwise_common_window(g)) { SL_DW_COMMON_WINDOWS(SL_DW_CASE) }
+    if (depthwise_square_window(g)) { SL_DW_COMMON_WINDOWS(SL_DW_CASE) }
 #undef SL_DW_CASE
     depthwise_rows_avx2(job, b, c0, lanes, row0, rows, kh, kw, g->dilation_h, g->dilation_w, sw, 0);
 }
@@ -491,7 +490,7 @@ static void depthwise_block_rows_avx512(const depthwise_job *job, depthwise_buff
         depthwise_rows_avx512(job, b, c0, lanes, row0, rows, k, k, 1, 1, s);                  \
         return;                                                                               \
     }
-    if (depthwise_common_window(g)) { SL_DW_COMMON_WINDOWS(SL_DW_CASE) }
+    if (depthwise_square_window(g)) { SL_DW_COMMON_WINDOWS(SL_DW_CASE) }
 #undef SL_DW_CASE
     if (sw == 1) depthwise_rows_avx512(job, b, c0, lanes, row0, rows, kh, kw, g->dilation_h, g->dilation_w, 1);
     else depthwise_rows_avx2(job, b, c0, lanes, row0, rows, kh, kw, g->dilation_h, g->dilation_w, sw, 0);
