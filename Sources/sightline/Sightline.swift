@@ -18,6 +18,7 @@ struct Sightline: AsyncParsableCommand {
             LocalizeCommand.self,
             SimilarCommand.self,
             TrainCommand.self,
+            TrainDetectorCommand.self,
             EvaluateCommand.self,
             RecognizeCommand.self,
             HistoryCommand.self,

@@ -132,7 +132,7 @@ public final class ObjectDetector: Sendable {
         let geometry = try outputGeometry(ofShape: output.shape)
         let candidates = YOLOOutputDecoder.candidates(in: output.floats, geometry: geometry, threshold: options.confidenceThreshold)
         let kept = PerClassSuppression.kept(candidates, iouThreshold: options.iouThreshold, maximumCount: options.maximumDetections)
-        return kept.compactMap { observation(for: $0, letterbox: letterbox) }
+        return kept.compactMap { $0.detectedObject(letterbox: letterbox, label: labels.name(ofClass: $0.classIndex)) }
     }
 
     /// The objects in the image file at `url` (JPEG, PNG or WebP, turned upright by its EXIF
@@ -165,19 +165,5 @@ public final class ObjectDetector: Sendable {
                                                              labelSource: labels.source.description)
         }
         return geometry
-    }
-
-    /// `candidate` in pixels of the photo, clipped to it; nil when nothing of it is inside.
-    private func observation(for candidate: DetectionCandidate, letterbox: Letterbox) -> DetectedObject? {
-        let width = Double(letterbox.imageSize.width), height = Double(letterbox.imageSize.height)
-        let left = min(max(letterbox.imageX(fromInputX: candidate.x1), 0), width)
-        let right = min(max(letterbox.imageX(fromInputX: candidate.x2), 0), width)
-        let top = min(max(letterbox.imageY(fromInputY: candidate.y1), 0), height)
-        let bottom = min(max(letterbox.imageY(fromInputY: candidate.y2), 0), height)
-        guard right > left, bottom > top else { return nil }
-        return DetectedObject(label: labels.name(ofClass: candidate.classIndex), classIndex: candidate.classIndex,
-                              confidence: candidate.confidence,
-                              boundingBox: PixelRect(x: left, y: top, width: right - left, height: bottom - top),
-                              imageWidth: letterbox.imageSize.width, imageHeight: letterbox.imageSize.height)
     }
 }

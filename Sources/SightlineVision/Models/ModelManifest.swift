@@ -136,10 +136,12 @@ public struct ModelManifest: Codable, Sendable, Equatable {
     public var converter: String?
     /// How the model was trained, for models made by `sightline train`; nil otherwise.
     public var training: Training?
+    /// How the model was trained, for detectors made by `sightline train-detector`; nil otherwise.
+    public var detectorTraining: DetectorTraining?
 
     public init(name: String, title: String, task: Task, file: String, sha256: String, input: Input,
                 outputs: [String: String], labels: [String], licence: String, source: Source,
-                converter: String?, training: Training? = nil) {
+                converter: String?, training: Training? = nil, detectorTraining: DetectorTraining? = nil) {
         self.name = name
         self.title = title
         self.task = task
@@ -152,10 +154,12 @@ public struct ModelManifest: Codable, Sendable, Equatable {
         self.source = source
         self.converter = converter
         self.training = training
+        self.detectorTraining = detectorTraining
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, title, task, file, sha256, input, outputs, labels, licence, source, converter, training
+        case detectorTraining = "detector_training"
     }
 
     public init(from decoder: Decoder) throws {
@@ -172,6 +176,7 @@ public struct ModelManifest: Codable, Sendable, Equatable {
         source = try container.decode(Source.self, forKey: .source)
         converter = try container.decodeIfPresent(String.self, forKey: .converter)
         training = try container.decodeIfPresent(Training.self, forKey: .training)
+        detectorTraining = try container.decodeIfPresent(DetectorTraining.self, forKey: .detectorTraining)
     }
 
     /// Reads and checks a manifest file.

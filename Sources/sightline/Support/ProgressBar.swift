@@ -8,6 +8,8 @@ struct ProgressBar {
     private let enabled: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
     private(set) var completed = 0
+    /// Text shown after the rate, such as a running loss.
+    var note = ""
 
     init(total: Int, enabled: Bool = StandardError.isTerminal) {
         self.total = total
@@ -32,6 +34,6 @@ struct ProgressBar {
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let rate = seconds > 0 && completed > 0 ? String(format: "%6.1f images/s", Double(completed) / seconds) : ""
-        StandardError.write("\r[\(bar)] \(completed)/\(total)  \(rate)")
+        StandardError.write("\r[\(bar)] \(completed)/\(total)  \(rate)\(note.isEmpty ? "" : "  " + note)")
     }
 }

@@ -1,6 +1,7 @@
 // ModelsInstallCommand: `sightline models install` — downloads and converts the pretrained
 // models by running the repository's scripts/install_models.py with its virtual environment,
-// then installs the apps' trained heads in Models/heads/ (trained at set-up) on the installed backbone.
+// then installs the apps' trained heads in Models/heads/ (classifiers and detectors, trained at set-up)
+// on the installed backbone.
 import ArgumentParser
 import Foundation
 import SightlineVision
@@ -16,10 +17,11 @@ struct ModelsInstallCommand: ParsableCommand {
             Models already installed are left alone, so running it again does nothing.
 
             Then every head file in the repository's Models/heads/ (the apps' classifiers: \
-            cat-detector, cat-breeds, kitchen-ingredients, waste-organic, waste-materials) is \
-            installed as the model named after the file: the head's Gemm and Softmax put on the \
-            installed backbone it was trained on (lite0, lite2 for cat-breeds), as `sightline train` would have \
-            written it. A model composed from the same head file is left alone; a changed head \
+            cat-detector, cat-breeds, kitchen-ingredients, waste-organic, waste-materials; and \
+            the apps' object detectors, waste-detector and kitchen-detector) is installed as the \
+            model named after the file: the head put on the installed backbone it was trained on \
+            (lite0, lite2 for cat-breeds), as `sightline train` or `sightline train-detector` would \
+            have written it. A model composed from the same head file is left alone; a changed head \
             file is installed again. Models/heads/PROVENANCE.md says how each head was trained.
 
             This runs scripts/install_models.py with the repository's .venv (made by \
@@ -39,15 +41,18 @@ struct ModelsInstallCommand: ParsableCommand {
             .runShowingOutput(all ? ["--all"] : [])
         let store = ModelStore()
         for headFile in try TrainedHeadInstaller.headFiles(in: repository.url(Self.headsFolder)) {
-            let (model, outcome) = try TrainedHeadInstaller.install(headAt: headFile, in: store)
+            let isDetector = DetectorHeadInstaller.isDetectorHead(at: headFile)
+            let (model, outcome) = isDetector
+                ? try DetectorHeadInstaller.install(headAt: headFile, in: store)
+                : try TrainedHeadInstaller.install(headAt: headFile, in: store)
             let labels = model.manifest.labels
             switch outcome {
             case .upToDate:
                 print("\(model.name): already installed from \(Self.headsFolder)/\(headFile.lastPathComponent)")
             case .installed:
-                print("\(model.name): installed from \(Self.headsFolder)/\(headFile.lastPathComponent) on "
-                    + "\(model.manifest.training?.backbone ?? "its backbone") (\(labels.count) classes: "
-                    + "\(labels.joined(separator: ", ")))")
+                let backbone = model.manifest.training?.backbone ?? model.manifest.detectorTraining?.backbone ?? "its backbone"
+                print("\(model.name): installed from \(Self.headsFolder)/\(headFile.lastPathComponent) on \(backbone) "
+                    + "(\(isDetector ? "detector, " : "")\(labels.count) classes: \(labels.joined(separator: ", ")))")
             }
         }
     }
