@@ -1,8 +1,8 @@
 // DetectorTrainer: trains an object detector from a YOLO-format dataset, Create ML style —
 // transfer learning on a frozen backbone. Photos are decoded once; each epoch every training
 // photo is varied afresh (`DetectionAugmentation`), letterboxed, run through the backbone and
-// the head learns from its features by AdamW; the validation photos' features are computed once
-// and cached. The weights used for validation and kept are an exponential moving average of
+// the head learns from its features by AdamW; the validation photos' features (and, without
+// augmentation, the training photos') are computed once and cached. The weights used for validation and kept are an exponential moving average of
 // the optimiser's (as YOLO trainers keep), which evens out the step-to-step noise of small
 // batches. After each epoch the head is scored by COCO mAP@0.5 on the validation photos;
 // training stops when that has not improved for `patience` epochs and the best epoch's head is
@@ -138,6 +138,9 @@ public enum DetectorTrainer {
         let augmentation = DetectionAugmentation()
 
         var averaged = parameters
+        // Without augmentation every epoch sees the same photos: their features are kept.
+        var firstEpochFeatures: [Int: (features: LevelFeatures, targets: DetectionTargets)] = [:]
+        var plainFeatures: [Int: (features: LevelFeatures, targets: DetectionTargets)]?
         var records: [DetectorEpochRecord] = []
         var best: (epoch: Int, map: Double, parameters: [Float], metrics: DetectionMetrics)?
         var stoppedEarly = false
@@ -147,22 +150,32 @@ public enum DetectorTrainer {
             let order = orderGenerator.shuffled(Array(set.training.indices))
             var epochLoss = DetectionLossValue(), imagesDone = 0
             for batch in order.chunked(into: options.batchSize) {
-                let prepared = batch.map { index -> PreparedInput in
-                    let photo = set.training[index]
-                    guard options.augment else {
-                        return prepare(photo.image, objects: photo.objects, inputSide: inputSide, normalization: normalization)
+                let features: [LevelFeatures], targets: [DetectionTargets]
+                if let cached = plainFeatures {
+                    // Unvaried photos: their features were computed once, in the first epoch.
+                    (features, targets) = (batch.map { cached[$0]!.features }, batch.map { cached[$0]!.targets })
+                } else {
+                    let prepared = batch.map { index -> PreparedInput in
+                        let photo = set.training[index]
+                        guard options.augment else {
+                            return prepare(photo.image, objects: photo.objects, inputSide: inputSide, normalization: normalization)
+                        }
+                        var photoGenerator = SeededRandomGenerator(seed: options.seed, stream: UInt64(epoch) << 32 | UInt64(index))
+                        let (image, objects) = augmentation.augmented(photo, patches: patches, using: &photoGenerator)
+                        return prepare(image, objects: objects, inputSide: inputSide, normalization: normalization)
                     }
-                    var photoGenerator = SeededRandomGenerator(seed: options.seed, stream: UInt64(epoch) << 32 | UInt64(index))
-                    let (image, objects) = augmentation.augmented(photo, patches: patches, using: &photoGenerator)
-                    return prepare(image, objects: objects, inputSide: inputSide, normalization: normalization)
+                    var computed = try backbone.features(of: prepared.flatMap(\.values), count: prepared.count)
+                    for index in computed.indices { standardise(&computed[index], mean: mean, std: std) }
+                    features = computed
+                    targets = prepared.map { DetectionTargets(boxes: $0.boxes, sizes: backbone.sizes, strides: backbone.strides) }
+                    if !options.augment {
+                        for (position, index) in batch.enumerated() { firstEpochFeatures[index] = (features[position], targets[position]) }
+                    }
                 }
-                var features = try backbone.features(of: prepared.flatMap(\.values), count: prepared.count)
-                for index in features.indices { standardise(&features[index], mean: mean, std: std) }
-                let targets = prepared.map { DetectionTargets(boxes: $0.boxes, sizes: backbone.sizes, strides: backbone.strides) }
                 let positives = Float(targets.reduce(0) { $0 + $1.positiveCount })
                 let centernessSum = targets.reduce(Float(0)) { $0 + $1.centernessSum }
                 let (current, batchFeatures) = (parameters, features)
-                let batchLoss = runWorkers(workers, count: prepared.count) { worker, image in
+                let batchLoss = runWorkers(workers, count: batch.count) { worker, image in
                     worker.train(parameters: current, features: batchFeatures[image], targets: targets[image],
                                  positives: positives, centernessSum: centernessSum)
                 }
@@ -198,6 +211,7 @@ public enum DetectorTrainer {
                 seconds: Date().timeIntervalSince(epochStart))
             records.append(record)
             progress(.epochFinished(record))
+            if !options.augment && plainFeatures == nil { plainFeatures = firstEpochFeatures }
             if best == nil || map50 > best!.map {
                 best = (epoch, map50, averaged, metrics)
             } else if epoch - best!.epoch >= options.patience {
