@@ -67,14 +67,22 @@ public enum TrainedDetectorWriter {
             try modelData.write(to: staging.appendingPathComponent(TrainedModelWriter.modelFileName))
             try headData.write(to: staging.appendingPathComponent(TrainedModelWriter.headFileName))
             try (encoder.encode(manifest) + Data("\n".utf8)).write(to: staging.appendingPathComponent(ModelStore.manifestFileName))
-            if fileManager.fileExists(atPath: folder.path) {
-                _ = try fileManager.replaceItemAt(folder, withItemAt: staging)
-            } else {
+            // The old folder steps aside before the new one takes its name, and is removed only
+            // once the new one is in place.
+            let previous = staging.appendingPathExtension("previous")
+            try? fileManager.removeItem(at: previous)
+            let replacing = fileManager.fileExists(atPath: folder.path)
+            if replacing { try fileManager.moveItem(at: folder, to: previous) }
+            do {
                 try fileManager.moveItem(at: staging, to: folder)
+            } catch {
+                if replacing { try? fileManager.moveItem(at: previous, to: folder) }
+                throw error
             }
+            if replacing { try? fileManager.removeItem(at: previous) }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw DetectorTrainingError.unwritableModel(path: folder.path, reason: error.localizedDescription)
+            throw DetectorTrainingError.unwritableModel(path: folder.path, reason: "\(error)")
         }
         return try ModelStore.loadModel(manifestURL: folder.appendingPathComponent(ModelStore.manifestFileName))
     }

@@ -42,8 +42,10 @@ final class DetectorTrainerTests: XCTestCase {
         XCTAssertFalse(trained.validationHeldOut)
         XCTAssertLessThan(trained.epochs.last!.loss, trained.epochs.first!.loss * 0.85, "the loss falls")
 
+        _ = try TrainedDetectorWriter.write(trained, name: "litter", to: store)
         let model = try TrainedDetectorWriter.write(trained, name: "litter", to: store)
-        XCTAssertEqual(try store.model("litter"), model)
+        XCTAssertEqual(try store.model("litter"), model, "a detector trained again replaces the earlier one")
+        XCTAssertEqual(try store.installedModels().map(\.name), ["litter"], "nothing is left over from the replacement")
         XCTAssertEqual(model.manifest.task, .objectDetection)
         XCTAssertEqual(model.manifest.labels, trained.classNames)
         XCTAssertEqual(model.manifest.input.width, 160)
