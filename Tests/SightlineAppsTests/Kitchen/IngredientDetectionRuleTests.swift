@@ -1,7 +1,8 @@
 // IngredientDetectionRuleTests: the Kitchen's rule for a detector's objects, on constructed
 // DetectedObjects — every ingredient at ≥ 0.8 accepted, those from 0.3 offered, one entry per
 // name with its boxes (one per object), labels normalised, an offered box on an accepted
-// ingredient's object dropped — and the original's fields kept.
+// ingredient's object dropped — the original's fields kept, and the ingredient list adding every
+// accepted one.
 import Foundation
 import SightlineApps
 import SightlineVision
@@ -114,5 +115,19 @@ final class IngredientDetectionRuleTests: XCTestCase {
         XCTAssertEqual(result.confidence, 0.7, accuracy: 1e-9)
         XCTAssertEqual(result.candidates.map(\.name), ["lemon", "mango"])
         XCTAssertEqual(result.accepted, [])
+    }
+
+    func testTheListGetsEveryAcceptedIngredientTheMostConfidentOnTop() throws {
+        let list = KitchenIngredientList(store: try TestEnvironment.store(for: self), vocabulary: vocabulary)
+        try list.add("onion")
+        let result = identify([
+            object("onion", 0.85, x: 0, y: 0),
+            object("tomato", 0.95, x: 40, y: 0),
+            object("egg", 0.81, x: 80, y: 0),
+            object("garlic", 0.6, x: 120, y: 0),
+        ])
+        XCTAssertEqual(try list.add(result), [.added("tomato"), .alreadyOnList("onion"), .added("egg")])
+        XCTAssertEqual(try list.names(), ["tomato", "egg", "onion"])
+        XCTAssertEqual(try list.add(identify([object("garlic", 0.6, x: 0, y: 0)])), [])
     }
 }
