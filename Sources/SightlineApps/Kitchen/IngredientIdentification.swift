@@ -40,8 +40,9 @@ public struct IngredientIdentification: Encodable, Sendable, Hashable {
     /// Two boxes of one ingredient sharing at least this part of the smaller box (overlapping
     /// heavily, or one inside the other) are taken as one object: only the more confident is kept.
     public static let sameIngredientOverlap = 0.5
-    /// A box overlapping an accepted ingredient's box by at least this intersection over union is
-    /// taken as the same object seen as something else, and is not offered.
+    /// A box below `acceptanceThreshold` overlapping another ingredient's box at or above it by at
+    /// least this intersection over union is taken as that object seen as something else, and
+    /// is left out.
     public static let sameObjectOverlap = 0.5
     /// How many candidates are offered.
     public static let candidateCount = 3
@@ -103,10 +104,10 @@ public struct IngredientIdentification: Encodable, Sendable, Hashable {
     /// The rule applied to a detector's objects: labels are normalised through `vocabulary`;
     /// objects below 0.3 are dropped; the boxes of one name make one found ingredient as sure as
     /// its best box, a box mostly shared with a more confident one of that name merged into it;
-    /// an ingredient at ≥ 0.8 is accepted, one below is offered — without its boxes that overlap
-    /// an accepted ingredient's box (IoU ≥ 0.5: that object is already identified), and not at
-    /// all when none is left. The most confident found ingredient is `ingredient` when it is
-    /// accepted; the best three are the candidates.
+    /// a box below 0.8 on an object another ingredient's box at ≥ 0.8 identifies (IoU ≥ 0.5) is
+    /// left out, and an ingredient with no box left is not found. An ingredient at ≥ 0.8 is
+    /// accepted, one below is offered. The most confident found ingredient is `ingredient` when
+    /// it is accepted; the best three are the candidates.
     public init(detections: [DetectedObject], vocabulary: IngredientVocabulary) {
         var boxesByName: [String: [FoundIngredient.Box]] = [:]
         for object in detections where object.confidence >= Self.offerThreshold {
@@ -115,11 +116,11 @@ public struct IngredientIdentification: Encodable, Sendable, Hashable {
                                                                       confidence: min(object.confidence, 1)))
         }
         let merged = boxesByName.mapValues(Self.mergingOverlaps)
-        let acceptedBoxes = merged.filter { $0.value[0].confidence >= Self.acceptanceThreshold }
+        let sureBoxes = merged.mapValues { $0.filter { $0.confidence >= Self.acceptanceThreshold } }
         var found: [FoundIngredient] = []
         for (name, boxes) in merged {
-            let kept = acceptedBoxes[name] != nil ? boxes : boxes.filter { box in
-                !acceptedBoxes.contains { other in
+            let kept = boxes.filter { box in
+                box.confidence >= Self.acceptanceThreshold || !sureBoxes.contains { other in
                     other.key != name && other.value.contains { $0.rect.intersectionOverUnion(with: box.rect) >= Self.sameObjectOverlap }
                 }
             }

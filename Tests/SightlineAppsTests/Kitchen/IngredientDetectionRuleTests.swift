@@ -1,7 +1,7 @@
 // IngredientDetectionRuleTests: the Kitchen's rule for a detector's objects, on constructed
 // DetectedObjects — every ingredient at ≥ 0.8 accepted, those from 0.3 offered, one entry per
-// name with its boxes (one per object), labels normalised, an offered box on an accepted
-// ingredient's object dropped — the original's fields kept, and the ingredient list adding every
+// name with its boxes (one per object), labels normalised, an unsure box on an object another
+// ingredient is sure of left out — the original's fields kept, and the ingredient list adding every
 // accepted one.
 import Foundation
 import SightlineApps
@@ -82,19 +82,26 @@ final class IngredientDetectionRuleTests: XCTestCase {
         XCTAssertEqual(egg.confidence, 0.7)
     }
 
-    func testAnOfferedBoxOnAnAcceptedIngredientsObjectIsNotOffered() {
+    func testAnUnsureBoxOnAnObjectAnotherIngredientIsSureOfIsLeftOut() {
         let result = identify([
             object("tomato", 0.9, x: 0, y: 0, width: 40, height: 40),
             // The same tomato seen as a peach (IoU 0.82) and as an apple (IoU 0.33: another object).
             object("peach", 0.6, x: 2, y: 2, width: 40, height: 36),
             object("apple", 0.5, x: 20, y: 0, width: 40, height: 40),
-            // A second onion guess partly on the tomato: only that box goes.
+            // An onion guess on the tomato goes; another onion guess elsewhere stays.
             object("onion", 0.45, x: 1, y: 1, width: 38, height: 38),
-            object("onion", 0.35, x: 150, y: 50),
+            object("onion", 0.35, x: 160, y: 0),
+            // The tomato's own unsure boxes: one on a sure lemon goes, one on an unsure garlic stays.
+            object("lemon", 0.85, x: 100, y: 50, width: 40, height: 40),
+            object("tomato", 0.4, x: 102, y: 52, width: 40, height: 38),
+            object("tomato", 0.45, x: 60, y: 50, width: 30, height: 30),
+            object("garlic", 0.5, x: 60, y: 50, width: 30, height: 30),
         ])
-        XCTAssertEqual(result.found.map(\.name), ["tomato", "apple", "onion"])
-        XCTAssertEqual(result.found.last?.boxes.map(\.confidence), [0.35])
+        XCTAssertEqual(result.found.map(\.name), ["tomato", "lemon", "apple", "garlic", "onion"])
+        XCTAssertEqual(result.found.map(\.boxes.count), [2, 1, 1, 1, 1])
+        XCTAssertEqual(result.found[0].boxes.map(\.confidence), [0.9, 0.45])
         XCTAssertEqual(result.found.last?.confidence, 0.35)
+        XCTAssertEqual(result.accepted.map(\.name), ["tomato", "lemon"])
         // Two unsure guesses on one object are both offered: the user picks.
         let unsure = identify([object("peach", 0.6, x: 0, y: 0), object("apricot", 0.5, x: 0, y: 0)])
         XCTAssertEqual(unsure.offered.map(\.name), ["peach", "apricot"])
