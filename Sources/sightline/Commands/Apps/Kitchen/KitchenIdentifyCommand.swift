@@ -26,13 +26,15 @@ struct KitchenIdentifyCommand: ParsableCommand {
             added. --no-add only shows the result.
 
             With --json each photo is one JSON object per line:
-              {"file", "method": "detector" or "classifier", "ingredient": the most confident added name or null,
-               "confidence", "candidates": [{"name", "confidence"} ×3], "found": [{"name", "confidence",
-               "accepted", "added", "boxes": [{"confidence", "x", "y", "width", "height"}]}], "added"}
+              {"file", "method", "ingredient", "confidence", "candidates", "found",
+               "added"}
               {"file", "error"}
-            "found" lists every ingredient the detector found, most confident first (empty with \
-            the classifier); "accepted" is true at 0.8 or more, otherwise it is offered. "added" \
-            is true when the ingredient was new on the list.
+            "method" is "detector" or "classifier"; "ingredient" is the (most confident) \
+            ingredient added, or null; "candidates" are the best three {"name", "confidence"}; \
+            "added" is true when "ingredient" was new on the list. "found" lists every \
+            ingredient the detector found, most confident first (empty with the classifier), \
+            each {"name", "confidence", "accepted", "added", "boxes": [{"confidence", "x", "y", \
+            "width", "height"}]}: "accepted" is true at 0.8 or more, otherwise it is offered.
             """)
 
     @Flag(help: "Print one JSON object per photo instead of text.")
