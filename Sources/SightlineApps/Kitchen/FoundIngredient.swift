@@ -1,9 +1,9 @@
 // FoundIngredient: one ingredient the ingredient detector found in a photo — its name, how sure
-// the detector is (its best box) and where it is (every box of it, normalised to the photo with
+// the detector is (its best box) and where it is (a box per object, normalised to the photo with
 // the origin at its top-left corner) — and whether it is sure enough to be added to the list.
 import SightlineVision
 
-/// An ingredient found in a photo, with every place it was found.
+/// An ingredient found in a photo, with each place it was found.
 public struct FoundIngredient: Sendable, Hashable {
     /// One place the ingredient was found.
     public struct Box: Sendable, Hashable {
@@ -22,7 +22,7 @@ public struct FoundIngredient: Sendable, Hashable {
     public var name: String
     /// The most confident box's confidence, 0…1.
     public var confidence: Double
-    /// Every box of this ingredient, most confident first.
+    /// A box per object of this ingredient, most confident first.
     public var boxes: [Box]
 
     public init(name: String, confidence: Double, boxes: [Box]) {
