@@ -638,11 +638,39 @@ class KitchenRoutesTest(ContractTestCase):
     def test_identify(self):
         api.delete("/api/v1/kitchen/ingredients")
         reply = api.upload("/api/v1/kitchen/identify", ZUCCHINI, [("add", "true")], as_form=True)
-        if self.assertAnsweredWithModels(reply, ["kitchen-ingredients"]):
+        if "kitchen-detector" in self.installed_models():
+            self.assertStatus(reply, 200)
+            self.assertFoundByTheDetector(reply.json)
+        elif self.assertAnsweredWithModels(reply, ["kitchen-ingredients"]):
+            self.assertEqual((reply.json["method"], reply.json["found"]), ("classifier", []))
             on_list = api.get("/api/v1/kitchen/ingredients").json["ingredients"]
             self.assertEqual(reply.json["added"], reply.json["ingredient"] is not None)
             self.assertEqual(on_list, [reply.json["ingredient"]] if reply.json["added"] else [])
         self.assertError(api.upload("/api/v1/kitchen/identify", ZUCCHINI, [("add", "sometimes")]), 422, "invalid")
+
+    def assertFoundByTheDetector(self, answer):
+        """The detector's answer on an empty list: one entry per ingredient, most confident first,
+        each as sure as its best box; every one at 0.8 or more accepted and added (the most
+        confident on top of the list), the others from 0.3 offered and not added; the original's
+        fields agree."""
+        self.assertEqual(answer["method"], "detector")
+        found = answer["found"]
+        names = [ingredient["name"] for ingredient in found]
+        self.assertEqual(len(set(names)), len(names), "one entry per ingredient")
+        self.assertEqual([i["confidence"] for i in found], sorted((i["confidence"] for i in found), reverse=True))
+        for ingredient in found:
+            self.assertGreaterEqual(ingredient["confidence"], 0.3)
+            self.assertEqual(ingredient["accepted"], ingredient["confidence"] >= 0.8)
+            self.assertEqual(ingredient["added"], ingredient["accepted"])
+            self.assertEqual(ingredient["confidence"], ingredient["boxes"][0]["confidence"])
+            for box in ingredient["boxes"]:
+                self.assertLessEqual(box["x"] + box["width"], 1.0001)
+                self.assertLessEqual(box["y"] + box["height"], 1.0001)
+        accepted = [ingredient["name"] for ingredient in found if ingredient["accepted"]]
+        self.assertEqual(api.get("/api/v1/kitchen/ingredients").json["ingredients"], accepted)
+        self.assertEqual(answer["ingredient"], accepted[0] if accepted else None)
+        self.assertEqual(answer["added"], bool(accepted))
+        self.assertEqual(answer["candidates"], [{"name": i["name"], "confidence": i["confidence"]} for i in found[:3]])
 
     def test_recipe_search(self):
         api.delete("/api/v1/kitchen/ingredients")

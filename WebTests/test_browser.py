@@ -524,18 +524,23 @@ class KitchenChecks:
 
     def test_ingredient_from_a_photo(self):
         browser, api = self.browser, self.api
-        photo = SAMPLES / "cabbage.jpg"
+        model = next((name for name in ("kitchen-detector", "kitchen-ingredients") if name in api.model_names()), None)
+        # The detector gets a photo of several peppers, the classifier one of cabbages.
+        photo = SAMPLES / ("green-bell-pepper.jpg" if model == "kitchen-detector" else "cabbage.jpg")
         expected = api.upload("kitchen/identify", photo.read_bytes(), add="false")
         browser.open("/kitchen", page="kitchen")
         browser.element("ingredients-empty")
-        if "kitchen-ingredients" in api.model_names():
-            labels = api.get("models/kitchen-ingredients").json["labels"]
+        if model:
+            labels = api.get(f"models/{model}").json["labels"]
             expected_line = f"recognises {len(labels)} ingredients: {', '.join(labels)}."
         else:
             expected_line = "No ingredient model is installed"
         browser.wait(lambda: expected_line in (browser.current_text("recognised-ingredients") or ""),
                      "the page to say which ingredients photos can be recognised as")
         browser.choose_file(photo)
+        if model == "kitchen-detector":
+            self.check_found_ingredients(expected.json)
+            return
         if "kitchen-ingredients" not in api.model_names():
             self.assertEqual(expected.error["code"], "model_not_installed")
             self.assertEqual(browser.element("error-banner").get_attribute("data-code"), "model_not_installed")
@@ -555,6 +560,37 @@ class KitchenChecks:
             browser.wait(lambda: [item.get_attribute("data-name") for item in browser.elements("ingredient-item")] == [answer["candidates"][0]["name"]],
                          "the picked ingredient on the list")
         browser.screenshot("kitchen-photo")
+
+    def check_found_ingredients(self, answer):
+        """With the detector: the photo with a box per box of the API's answer, each ingredient's
+        best one labelled; the added ones on the list, the others offered as buttons that add them."""
+        browser = self.browser
+        found = answer["found"]
+        panel = browser.element("identify-found")
+        self.assertEqual(panel.get_attribute("data-count"), str(len(found)))
+        boxes = [(ingredient["name"], str(ingredient["accepted"]).lower()) for ingredient in found for _ in ingredient["boxes"]]
+        browser.wait(lambda: sorted((box.get_attribute("data-name"), box.get_attribute("data-accepted"))
+                                    for box in browser.elements("found-box")) == sorted(boxes), "a box per box found")
+        labels = [box.text for box in browser.elements("found-box") if box.text]
+        self.assertEqual(sorted(labels), sorted(f"{i['name']} {i['confidence'] * 100:.1f}%" for i in found),
+                         "each ingredient's best box labelled with its name and confidence")
+        accepted = [ingredient["name"] for ingredient in found if ingredient["accepted"]]
+        offered = [ingredient["name"] for ingredient in found if not ingredient["accepted"]]
+        if not found:
+            browser.element("found-none")
+        if accepted:
+            self.assertEqual(browser.text("found-added"), text("kitchen.foundAdded", names=", ".join(accepted)))
+        browser.wait(lambda: [item.get_attribute("data-name") for item in browser.elements("ingredient-item")] == accepted,
+                     "the ingredients added, the most confident on top")
+        self.assertEqual([button.get_attribute("data-name") for button in browser.elements("offer-button")], offered)
+        browser.screenshot("kitchen-photo")
+        if offered:
+            browser.click(browser.elements("offer-button")[0])
+            browser.wait(lambda: browser.elements("offer-button")[0].get_attribute("disabled") is not None, "the offer used")
+            browser.wait(lambda: [item.get_attribute("data-name") for item in browser.elements("ingredient-item")] == [offered[0]] + accepted,
+                         "the offered ingredient added on top")
+        browser.click("found-close")
+        browser.absent("identify-found")
 
 
 class ErrorChecks:

@@ -24,7 +24,7 @@ final class AppServices: Sendable {
     let encyclopaedia: Lazy<BreedEncyclopaedia>
     let catScanner: Lazy<CatScanner>
     let kitchenKnowledge: Lazy<KitchenKnowledge>
-    let ingredientIdentifier: Lazy<IngredientIdentifier>
+    let ingredientFinder: Lazy<IngredientFinder>
 
     init(configuration: ServerConfiguration, store: Store, models: ModelStore = ModelStore()) {
         self.configuration = configuration
@@ -54,8 +54,8 @@ final class AppServices: Sendable {
         encyclopaedia = Lazy { try BreedEncyclopaedia.bundled() }
         catScanner = Lazy { try CatScanner.installed(in: models, options: sessionOptions) }
         kitchenKnowledge = Lazy { try KitchenKnowledge.bundled() }
-        ingredientIdentifier = Lazy { [kitchenKnowledge] in
-            try IngredientIdentifier.installed(vocabulary: kitchenKnowledge.get().vocabulary, in: models, options: sessionOptions)
+        ingredientFinder = Lazy { [kitchenKnowledge] in
+            try IngredientFinder.installed(vocabulary: kitchenKnowledge.get().vocabulary, in: models, options: sessionOptions)
         }
     }
 

@@ -22,12 +22,20 @@ public struct KitchenIngredientList: Sendable {
         return try ingredients.add(name, at: date) ? .added(name) : .alreadyOnList(name)
     }
 
-    /// Adds what a photo identified, when it was identified confidently enough; a photo with
-    /// only candidates adds nothing (the user picks one and adds it as text).
+    /// Adds what a photo identified confidently enough — the classifier's ingredient, or every
+    /// ingredient the detector accepted, the most confident ending up on top — and returns what
+    /// adding each did. A photo with only candidates adds nothing (the user picks one and adds it
+    /// as text).
     @discardableResult
-    public func add(_ identification: IngredientIdentification, at date: Date = Date()) throws -> IngredientListChange? {
-        guard let name = identification.ingredient else { return nil }
-        return try add(name, at: date)
+    public func add(_ identification: IngredientIdentification, at date: Date = Date()) throws -> [IngredientListChange] {
+        let names = identification.method == .detector ? identification.accepted.map(\.name)
+            : identification.ingredient.map { [$0] } ?? []
+        // Entries added at the same time are listed newest first, so the least sure goes in first.
+        var changes: [IngredientListChange] = []
+        for name in names.reversed() {
+            changes.insert(try add(name, at: date), at: 0)
+        }
+        return changes
     }
 
     /// Removes the entry `text` stands for: its normalised name, or failing that the text as

@@ -1,5 +1,5 @@
-// AppModel: a classifier an app ships with (the cat detector, the breed classifier, the
-// ingredient classifier) — its installed name, what it is for and how to install it — and
+// AppModel: a model an app ships with (the cat detector, the breed classifier, the ingredient
+// classifier and detector) — its installed name, what it is for and how to install it — and
 // loading it, so a missing model is reported as "not installed, run …" rather than a crash.
 // The apps' classifiers are heads (Models/heads/, trained at set-up) that `sightline models
 // install` puts on the installed backbone.
@@ -7,7 +7,7 @@ import Foundation
 import SightlineEngine
 import SightlineVision
 
-/// A trained classifier an app relies on, looked up by name in the model store.
+/// A trained model an app relies on, looked up by name in the model store.
 public struct AppModel: Sendable, Hashable {
     /// The installed model's name ("cat-detector").
     public var name: String
@@ -53,5 +53,18 @@ public struct AppModel: Sendable, Hashable {
                                              installCommand: installCommand)
         }
         return try ImageClassifier(model: model, options: options)
+    }
+
+    /// Loads the installed model as an object detector.
+    ///
+    /// - Throws: `AppModelError.notInstalled` naming the model and the command that installs it,
+    ///   or the `ObjectDetectionError` / `ModelStoreError` of a model that cannot be used.
+    public func loadDetector(from store: ModelStore, options: ObjectDetectionOptions = ObjectDetectionOptions(),
+                             sessionOptions: SessionOptions = SessionOptions()) throws -> ObjectDetector {
+        guard let model = try installedModel(in: store) else {
+            throw AppModelError.notInstalled(model: name, purpose: purpose, modelsDirectory: store.modelsDirectory.path,
+                                             installCommand: installCommand)
+        }
+        return try ObjectDetector(model: model, options: options, sessionOptions: sessionOptions)
     }
 }

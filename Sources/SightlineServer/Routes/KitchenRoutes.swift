@@ -1,6 +1,7 @@
-// KitchenRoutes: the Kitchen over HTTP — the ingredient list (typed or identified from a photo,
-// top three offered when unsure), recipes for it with "With additional:", a recipe's details,
-// favourite recipes and the shopping list.
+// KitchenRoutes: the Kitchen over HTTP — the ingredient list (typed or identified from a photo:
+// with the ingredient detector every ingredient found, with boxes, the sure ones added and the
+// others offered; with the classifier one ingredient, top three offered when unsure), recipes
+// for it with "With additional:", a recipe's details, favourite recipes and the shopping list.
 import Foundation
 import Hummingbird
 import SightlineApps
@@ -61,19 +62,18 @@ struct KitchenRoutes {
         return JSONResponse.make(ShoppingListJSON.ingredients(try list.names()))
     }
 
-    /// `?add=true|false` (default true): `{"file", "ingredient", "confidence", "candidates", "added"}`
+    /// `?add=true|false` (default true): `{"file", "method", "ingredient", "confidence", "candidates",
+    /// "found", "added"}` (`KitchenIdentificationJSON`)
     @Sendable func identify(_ request: Request, context: some RequestContext) async throws -> Response {
         let add = try request.flag("add", default: true)
-        let (identifier, list, maxPixels) = (services.ingredientIdentifier, try services.kitchen.ingredientList,
-                                             services.configuration.maxPixels)
+        let (finder, list, maxPixels) = (services.ingredientFinder, try services.kitchen.ingredientList,
+                                         services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload, cancellation in
             _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
-            let identification = try identifier.get().identify(photo: upload.data)
-            var added = false
+            let identification = try finder.get().identify(photo: upload.data)
             if add { try cancellation.check() }
-            if add, case .added? = try list.add(identification) { added = true }
-            return try JSONLine.encoding(identification).prepending([("file", .string(upload.fileName))])
-                .appending([("added", .bool(added))])
+            let changes = add ? try list.add(identification) : []
+            return try KitchenIdentificationJSON.record(identification, file: upload.fileName, changes: changes)
         }
         return JSONResponse.make(record)
     }

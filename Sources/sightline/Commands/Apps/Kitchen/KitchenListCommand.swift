@@ -1,5 +1,6 @@
 // KitchenListCommand: `sightline kitchen list` — the ingredient list, newest on top, and which
-// ingredients a photo can be recognised as (the installed ingredient classifier's labels).
+// ingredients a photo can be recognised as (the labels of the installed ingredient detector, or
+// else of the ingredient classifier).
 import ArgumentParser
 import SightlineApps
 import SightlinePresentation
@@ -27,8 +28,9 @@ struct KitchenListCommand: ParsableCommand {
         for name in names {
             print(name)
         }
-        let model = IngredientIdentifier.model
-        if let labels = try model.installedLabels(in: ModelStore()) {
+        let store = ModelStore()
+        let model = try IngredientFinder.model(in: store)
+        if let labels = try model.installedLabels(in: store) {
             print("\nFrom photos (`sightline kitchen identify`), the \(model.purpose) recognises \(labels.count) ingredients: "
                 + labels.joined(separator: ", ") + ".")
         } else {

@@ -1,12 +1,16 @@
 // kitchen.js: the Kitchen's main page. The ingredient list (newest on top) is built by typing
-// or from a photo — POST /api/v1/kitchen/identify adds the ingredient only when it is sure
-// (≥ 0.8); otherwise its three best guesses are offered to pick from. Below, recipes that use
-// the ingredients (GET /api/v1/kitchen/recipes) with "With additional:" and the missing
-// ingredients; loading, empty list, no results and errors each look different.
+// or from a photo — POST /api/v1/kitchen/identify adds an ingredient only when it is sure
+// (≥ 0.8). With the ingredient detector the photo is shown with a box around every ingredient
+// found (green: sure, yellow dashed: not sure), what was added is listed and the others are
+// offered as buttons that add them; with the classifier its three best guesses are
+// offered to pick from when it is unsure. Below, recipes that use the ingredients
+// (GET /api/v1/kitchen/recipes) with "With additional:" and the missing ingredients; loading,
+// empty list, no results and errors each look different.
 import { h, icon, iconButton, button, link, replace } from '../dom.js';
 import { t, percent } from '../i18n.js';
 import { api } from '../api.js';
 import { loadSetting, saveSetting } from '../settings.js';
+import { Stage } from '../ui/stage.js';
 import { fileButton, loadingState, emptyState, errorState } from '../ui/components.js';
 import { confirmDialog } from '../ui/dialog.js';
 import { takePhotoSheet } from '../ui/camera-sheet.js';
@@ -14,6 +18,8 @@ import { showError, showStatus } from '../ui/notices.js';
 import { kitchenNav } from './kitchen-nav.js';
 
 const DIETS = ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'];
+// The confidence from which a found ingredient is added (docs/API.md): boxes below it are drawn dashed.
+const SURE = 0.8;
 const MAX_MINUTES = [15, 30, 45, 60, 90, 120];
 
 export function recipePath(id) {
@@ -52,6 +58,13 @@ export default {
     const pick = h('div', { class: 'pick', 'aria-live': 'polite' });
     const recipes = h('div', { class: 'recipes', test: 'recipes', 'aria-live': 'polite' });
     let recipeTicket = 0;
+    // The photo of the last detector answer, with its boxes.
+    let foundStage = null;
+    const closeFound = () => {
+      if (foundStage) foundStage.destroy();
+      foundStage = null;
+      pick.replaceChildren();
+    };
 
     const setIngredients = (names) => {
       ingredients = names || [];
@@ -96,10 +109,71 @@ export default {
         : emptyState(t('kitchen.listEmpty'), { test: 'ingredients-empty', iconName: 'pot' }));
     };
 
+    /** Button that adds an offered ingredient; disabled, with a tick, once it is on the list. */
+    const offerButton = (found) => {
+      const onList = ingredients.includes(found.name);
+      const offer = button(`${found.name} (${percent(found.confidence)})`, {
+        icon: onList ? 'check' : 'plus', test: 'offer-button',
+        attrs: { 'data-name': found.name, disabled: onList },
+        onClick: async () => {
+          if (!(await addIngredient(found.name))) return;
+          offer.disabled = true;
+          offer.querySelector('.icon').replaceWith(icon('check'));
+        },
+      });
+      return offer;
+    };
+
+    /** The detector's answer: the photo with its boxes, what was added, the offers. */
+    const showFound = async (photo, answer) => {
+      const found = answer.found || [];
+      const accepted = found.filter((finding) => finding.accepted);
+      const offered = found.filter((finding) => !finding.accepted);
+      const added = accepted.filter((finding) => finding.added).map((finding) => finding.name);
+      const already = accepted.filter((finding) => !finding.added).map((finding) => finding.name);
+      closeFound();
+      const stage = new Stage({ test: 'identify-stage', label: t('kitchen.photoAlt') });
+      foundStage = stage;
+      replace(pick, h('div', { class: 'found', test: 'identify-found', dataset: { count: String(found.length) } },
+        h('div', { class: 'found__header' },
+          h('h3', { class: 'found__title', text: t('kitchen.foundTitle', { count: found.length }) }),
+          iconButton('close', t('action.close'), { test: 'found-close', onClick: closeFound })),
+        stage.element,
+        found.length ? null : h('p', { class: 'notice', test: 'found-none' }, icon('info'), h('span', { text: t('kitchen.foundNone') })),
+        added.length ? h('p', { class: 'notice notice--ok', test: 'found-added' }, icon('check'), h('span', { text: t('kitchen.foundAdded', { names: added.join(', ') }) })) : null,
+        already.length ? h('p', { class: 'notice', test: 'found-already' }, icon('check'), h('span', { text: t('kitchen.foundAlready', { names: already.join(', ') }) })) : null,
+        offered.length ? h('div', { class: 'pick__box', test: 'found-offered' },
+          h('p', { text: t('kitchen.offered') }),
+          h('div', { class: 'pick__buttons' }, offered.map(offerButton))) : null));
+      if (accepted.length) setIngredients((await api.get('kitchen/ingredients')).ingredients);
+      const size = await stage.showImage(photo, t('kitchen.photoAlt'));
+      if (stage !== foundStage) return;
+      // The stage takes the photo's shape (up to its maximum height), so the photo fills the width.
+      if (size.width && size.height) stage.element.style.aspectRatio = `${size.width} / ${size.height}`;
+      stage.image.alt = found.map((finding) => `${finding.name} ${percent(finding.confidence)}`).join(', ') || t('kitchen.foundNone');
+      // A box per place found: solid green when sure (≥ 0.8), yellow dashed otherwise; each
+      // ingredient's best box carries its label. Unsure boxes first, so the sure ones are drawn
+      // over them.
+      const boxes = found.flatMap((finding) => finding.boxes.map((box, index) => ({
+        ...box,
+        kind: box.confidence >= SURE ? 'accepted' : 'offered',
+        label: index === 0 ? `${finding.name} ${percent(box.confidence)}` : null,
+        description: `${finding.name} ${percent(box.confidence)}`,
+        test: 'found-box',
+        data: { name: finding.name, accepted: String(finding.accepted) },
+      })));
+      stage.drawBoxes([...boxes.filter((box) => box.kind === 'offered'), ...boxes.filter((box) => box.kind === 'accepted')], 1, 1);
+    };
+
     const identify = async (photo) => {
+      closeFound();
       replace(pick, loadingState(t('kitchen.identifying'), 'identify-loading'));
       try {
         const answer = await api.upload('kitchen/identify', photo, { add: true });
+        if (answer.method === 'detector') {
+          await showFound(photo, answer);
+          return;
+        }
         if (answer.ingredient) {
           replace(pick, h('p', { class: 'notice notice--ok', test: 'identify-result' }, icon('check'),
             h('span', { text: answer.added === false
@@ -120,7 +194,7 @@ export default {
           })),
           button(t('kitchen.noneOfThese'), { variant: 'ghost', test: 'candidate-none', onClick: () => pick.replaceChildren() }))));
       } catch (error) {
-        pick.replaceChildren();
+        closeFound();
         showError(error);
       }
     };
@@ -205,11 +279,18 @@ export default {
       }),
       h('span', { text: t(`diet.${diet}`) })));
 
-    // Says honestly which ingredients a photo can be recognised as: the installed model's labels.
+    // Says honestly which ingredients a photo can be recognised as: the labels of the model the
+    // server uses, the detector when it is installed, else the classifier.
     const recognised = h('p', { class: 'muted small', test: 'recognised-ingredients' });
-    api.get('models/kitchen-ingredients').then(
-      (model) => { recognised.textContent = t('kitchen.recognises', { count: model.labels.length, names: model.labels.join(', ') }); },
-      () => { recognised.textContent = t('kitchen.noModel'); });
+    const photoHint = h('p', { class: 'muted small', test: 'photo-hint', text: t('kitchen.photoHint') });
+    api.get('models').then(async (answer) => {
+      const installed = new Set((answer.models || []).map((model) => model.name));
+      const name = ['kitchen-detector', 'kitchen-ingredients'].find((candidate) => installed.has(candidate));
+      if (!name) throw new Error('no ingredient model');
+      const model = await api.get(`models/${name}`);
+      if (name === 'kitchen-detector') photoHint.textContent = t('kitchen.photoHintDetector');
+      recognised.textContent = t('kitchen.recognises', { count: model.labels.length, names: model.labels.join(', ') });
+    }).catch(() => { recognised.textContent = t('kitchen.noModel'); });
 
     root.append(
       kitchenNav('/kitchen'),
@@ -226,7 +307,7 @@ export default {
           }),
           fileButton(t('action.chooseImage'), identify, { inputTest: 'file-input' }),
           clearButton),
-        h('p', { class: 'muted small', text: t('kitchen.photoHint') }),
+        photoHint,
         recognised,
         pick,
         list),
@@ -242,11 +323,11 @@ export default {
     replace(list, loadingState(null, 'ingredients-loading'));
     try {
       const answer = await api.get('kitchen/ingredients');
-      if (!isCurrent()) return;
-      setIngredients(answer.ingredients || []);
+      if (isCurrent()) setIngredients(answer.ingredients || []);
     } catch (error) {
       replace(list, errorState(error, null, 'ingredients-error'));
       replace(recipes);
     }
+    return closeFound;
   },
 };

@@ -96,8 +96,9 @@ export class Stage {
     for (const box of boxes) {
       const left = Math.max(0, box.x / width) * 100;
       const top = Math.max(0, box.y / height) * 100;
+      // A box in the right half carries its label at its right edge, so the label stays on the picture.
       const element = h('div', {
-        class: `box box--${box.kind}`,
+        class: ['box', `box--${box.kind}`, left > 50 && 'box--label-end'],
         test: box.test,
         dataset: box.data || {},
         role: box.label ? 'img' : null,
