@@ -28,9 +28,13 @@ DEBUG_SIGHTLINE := .build/debug/sightline
 # scripts/train_app_heads.py from the shared datasets (see Models/heads/PROVENANCE.md).
 SHARED_DATASETS := ../shared/datasets
 APP_HEADS := $(addprefix Models/heads/,cat-detector.onnx cat-breeds.onnx kitchen-ingredients.onnx waste-organic.onnx waste-materials.onnx)
+# The apps' object detectors (Models/heads/*-detector.onnx, detector heads, not committed) are
+# trained at set-up by scripts/train_app_detectors.py from datasets that
+# scripts/compose_detection_data.py composes (see Models/heads/DETECTORS.md).
+APP_DETECTORS := $(addprefix Models/heads/,waste-detector.onnx kitchen-detector.onnx)
 
 .DEFAULT_GOAL := run
-.PHONY: setup apt-packages venv build models heads run test bench fuzz
+.PHONY: setup apt-packages venv build models heads detectors run test bench fuzz
 
 setup: apt-packages venv
 
@@ -68,13 +72,15 @@ $(VENV_STAMP): scripts/requirements.txt | apt-packages
 build: setup
 	swift build -c release
 
-# Installs the backbones, trains the apps' heads when one is missing or older than its script,
-# and installs the heads.
+# Installs the backbones, trains the apps' heads and detectors when one is missing or older than
+# its script, and installs them.
 models: build
 	$(RELEASE_SIGHTLINE) models install
-	@$(MAKE) --no-print-directory heads
+	@$(MAKE) --no-print-directory heads detectors
 
 heads: $(APP_HEADS)
+
+detectors: $(APP_DETECTORS)
 
 # One run of the script trains every head (about 4 minutes with the release CLI; PROVENANCE.md
 # is rewritten only by a maintainer's run with the reference method, see that file). Training
@@ -82,6 +88,13 @@ heads: $(APP_HEADS)
 $(APP_HEADS) &: scripts/train_app_heads.py
 	@test -d $(SHARED_DATASETS) || { echo "error: $(SHARED_DATASETS) is missing: the apps' heads are trained from it at set-up" >&2; exit 1; }
 	python3 scripts/train_app_heads.py --heads-only --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
+	$(RELEASE_SIGHTLINE) models install
+
+# One run of the script composes the two datasets (about a minute) and trains both detectors
+# with `sightline train-detector` (see BENCHMARKS.md for the time), then installs them.
+$(APP_DETECTORS) &: scripts/train_app_detectors.py scripts/compose_detection_data.py | venv
+	@test -d $(SHARED_DATASETS) || { echo "error: $(SHARED_DATASETS) is missing: the apps' detectors are trained from it at set-up" >&2; exit 1; }
+	python3 scripts/train_app_detectors.py --heads-only --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
 	$(RELEASE_SIGHTLINE) models install
 
 run: models
