@@ -1,4 +1,4 @@
-// WasteGuard: the organic-waste purity checker — photo in, report out. It finds the 20 kinds of
+// WasteGuard: the organic-waste purity checker — photo in, report out. It finds its kinds of
 // objects with the installed recogniser, then applies the mode (check: only foreign matter;
 // classify: everything), the language and the municipality's disposal rules. Analysing needs the
 // user's consent (a `ConsentGrant`); the photo is only ever held in memory.

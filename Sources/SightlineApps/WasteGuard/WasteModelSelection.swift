@@ -46,7 +46,7 @@ public enum WasteModelSelection: Sendable, Equatable {
 
     /// Why `model` cannot be WasteGuard's detector, or nil when it can: it must be an object
     /// detector whose labels are WasteGuard class labels, each at most once (a detector may
-    /// know fewer than the 20; the overview then lists only those).
+    /// know only some of WasteGuard's classes, in any order; the overview then lists only those).
     public static func detectorProblem(_ model: InstalledModel, knowledge: WasteKnowledge) -> String? {
         let manifest = model.manifest
         guard manifest.task == .objectDetection else {

@@ -1,4 +1,4 @@
-// WasteObject: one object WasteGuard found — which of its 20 classes, how confident the model
+// WasteObject: one object WasteGuard found — which of its classes, how confident the model
 // is, where it is in the photo, and what the finding rests on (an installed waste detector, or
 // ImageNet classes of the general model with a class-activation box).
 import SightlineImaging

@@ -1,4 +1,4 @@
-// WasteObjectOverview: WasteGuard's object overview — all 20 classes, each marked with whether
+// WasteObjectOverview: WasteGuard's object overview — all its classes, each marked with whether
 // the installed models can recognise it and on what basis (the waste detector, or named ImageNet
 // classes), plus the whole-photo heads. Built from the same `WasteModelSelection` an analysis
 // uses, so it never claims more than an analysis can do.
@@ -23,7 +23,7 @@ public struct WasteObjectOverview: Sendable, Hashable {
         public var isRecognised: Bool { basis != .notRecognised }
     }
 
-    /// The 20 classes in WasteGuard's order.
+    /// Every class in WasteGuard's order.
     public var entries: [Entry]
     /// The waste detector in use, or nil on the ImageNet route.
     public var detectorModel: String?
@@ -73,9 +73,9 @@ public struct WasteObjectOverview: Sendable, Hashable {
         let count = recognisedClasses.count
         var lines = [texts.overview.title.text(in: language), "", texts.overview.intro.text(in: language), ""]
         if let detectorModel {
-            lines.append(phrases.detectorInUse(detectorModel, count))
+            lines.append(phrases.detectorInUse(detectorModel, count, entries.count))
         } else if let imageNetModel {
-            lines.append(phrases.imageNetInUse(imageNetModel, count))
+            lines.append(phrases.imageNetInUse(imageNetModel, count, entries.count))
         }
         lines.append("")
         for entry in entries {
@@ -105,8 +105,9 @@ public struct WasteObjectOverview: Sendable, Hashable {
 
 /// The overview's sentences in one language.
 struct OverviewPhrases {
-    var detectorInUse: (String, Int) -> String
-    var imageNetInUse: (String, Int) -> String
+    /// (model, recognised classes, all classes)
+    var detectorInUse: (String, Int, Int) -> String
+    var imageNetInUse: (String, Int, Int) -> String
     var organic: String
     var nonOrganic: String
     var byDetector: String
@@ -119,40 +120,40 @@ struct OverviewPhrases {
         switch language {
         case .english:
             OverviewPhrases(
-                detectorInUse: { "Installed model: the waste detector '\($0)'. It recognises \($1) of the 20 objects." },
+                detectorInUse: { "Installed model: the waste detector '\($0)'. It recognises \($1) of the \($2) objects." },
                 imageNetInUse: { "Installed model: the general image model '\($0)' (no waste detector is installed). "
-                    + "It recognises \($1) of the 20 objects, through the ImageNet classes named below." },
+                    + "It recognises \($1) of the \($2) objects, through the ImageNet classes named below." },
                 organic: "organic", nonOrganic: "non-organic",
                 byDetector: "recognised by the waste detector",
                 throughImageNet: "recognised through ImageNet: ",
                 notRecognised: "not recognised by the installed model",
                 noHeads: "No whole-photo classifiers are installed (`sightline models install` installs waste-organic and waste-materials).",
                 headsInstalled: { "Whole-photo classifiers: \($0). When no object is found they judge the photo as a whole; "
-                    + "they never name one of the 20 objects." })
+                    + "they never name one of the objects above." })
         case .german:
             OverviewPhrases(
-                detectorInUse: { "Installiertes Modell: der Abfall-Detektor „\($0)“. Er erkennt \($1) der 20 Objekte." },
+                detectorInUse: { "Installiertes Modell: der Abfall-Detektor „\($0)“. Er erkennt \($1) der \($2) Objekte." },
                 imageNetInUse: { "Installiertes Modell: das allgemeine Bildmodell „\($0)“ (kein Abfall-Detektor installiert). "
-                    + "Es erkennt \($1) der 20 Objekte, über die unten genannten ImageNet-Klassen." },
+                    + "Es erkennt \($1) der \($2) Objekte, über die unten genannten ImageNet-Klassen." },
                 organic: "Bioabfall", nonOrganic: "kein Bioabfall",
                 byDetector: "vom Abfall-Detektor erkannt",
                 throughImageNet: "erkannt über ImageNet: ",
                 notRecognised: "vom installierten Modell nicht erkannt",
                 noHeads: "Es sind keine Klassifikatoren für das ganze Foto installiert (`sightline models install` installiert waste-organic und waste-materials).",
                 headsInstalled: { "Klassifikatoren für das ganze Foto: \($0). Wird kein Objekt gefunden, beurteilen sie das Foto "
-                    + "als Ganzes; sie nennen nie eines der 20 Objekte." })
+                    + "als Ganzes; sie nennen nie eines der Objekte oben." })
         case .ukrainian:
             OverviewPhrases(
-                detectorInUse: { "Встановлена модель: детектор відходів «\($0)». Він розпізнає \($1) з 20 об’єктів." },
+                detectorInUse: { "Встановлена модель: детектор відходів «\($0)». Він розпізнає \($1) з \($2) об’єктів." },
                 imageNetInUse: { "Встановлена модель: загальна модель зображень «\($0)» (детектор відходів не встановлено). "
-                    + "Вона розпізнає \($1) з 20 об’єктів через класи ImageNet, наведені нижче." },
+                    + "Вона розпізнає \($1) з \($2) об’єктів через класи ImageNet, наведені нижче." },
                 organic: "органічні", nonOrganic: "неорганічні",
                 byDetector: "розпізнає детектор відходів",
                 throughImageNet: "розпізнається через ImageNet: ",
                 notRecognised: "встановлена модель не розпізнає",
                 noHeads: "Класифікатори всього фото не встановлено (`sightline models install` встановлює waste-organic і waste-materials).",
                 headsInstalled: { "Класифікатори всього фото: \($0). Якщо жодного об’єкта не знайдено, вони оцінюють фото "
-                    + "в цілому; вони ніколи не називають жодного з 20 об’єктів." })
+                    + "в цілому; вони ніколи не називають жодного з наведених вище об’єктів." })
         }
     }
 }
