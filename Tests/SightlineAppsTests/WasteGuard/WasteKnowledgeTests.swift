@@ -1,7 +1,8 @@
 // WasteKnowledgeTests: the integrity of WasteGuard's bundled knowledge — the original's 20 classes
-// in its order with its display names followed by Sightline's 7, every municipality with exactly one rule per class naming
-// existing bins, a readable SVG symbol per bin, texts in every language, ImageNet correspondences
-// that exist in the 1000-class label list — and that broken data is refused with the file named.
+// in its order with its display names followed by Sightline's 7, every municipality with exactly
+// one rule per class naming existing bins, a readable SVG symbol per bin, texts in every language,
+// ImageNet correspondences that exist in the 1000-class label list, the class each material
+// names — and that broken data is refused with the file named.
 import SightlineApps
 import XCTest
 
@@ -114,6 +115,19 @@ final class WasteKnowledgeTests: XCTestCase {
             XCTAssertEqual(correspondence.classIndices.map { imageNetLabels[$0] }, correspondence.classLabels)
         }
         XCTAssertEqual(correspondences.first { $0.wasteClass.label == "apple" }?.classIndices, [948])
+    }
+
+    func testEachMaterialButTrashIsANonOrganicClass() throws {
+        let knowledge = try WasteKnowledge.bundled()
+        let materials = try WasteMaterials.bundled()
+        XCTAssertEqual(Set(materials.names.keys), ["cardboard", "glass", "metal", "paper", "plastic", "trash"])
+        XCTAssertEqual(materials.classLabels, ["cardboard": "paper", "glass": "glass", "metal": "metal", "paper": "paper",
+                                               "plastic": "plastic"])
+        for label in materials.names.keys where label != "trash" {
+            let wasteClass = try XCTUnwrap(materials.wasteClass(of: label, knowledge: knowledge), label)
+            XCTAssertFalse(wasteClass.isOrganic, label)
+        }
+        XCTAssertNil(materials.wasteClass(of: "trash", knowledge: knowledge), "TrashNet's catch-all names no class")
     }
 
     func testBrokenDataIsRefusedNamingTheFile() throws {
