@@ -1,7 +1,7 @@
 // WasteObjectOverview: WasteGuard's object overview — all its classes, each marked with whether
 // the installed models can recognise it and on what basis (the waste detector, or named ImageNet
-// classes), plus the whole-photo heads. Built from the same `WasteModelSelection` an analysis
-// uses, so it never claims more than an analysis can do.
+// classes), plus the whole-photo heads that search the photo besides. Built from the same
+// `WasteModelSelection` an analysis uses, so it never claims more than an analysis can do.
 import SightlineVision
 
 /// Which of WasteGuard's classes the installed models recognise.
@@ -29,7 +29,7 @@ public struct WasteObjectOverview: Sendable, Hashable {
     public var detectorModel: String?
     /// The general model on the ImageNet route, or nil with a detector.
     public var imageNetModel: String?
-    /// The installed whole-photo heads on the ImageNet route.
+    /// The installed whole-photo heads.
     public var heads: [Head]
 
     /// An installed whole-photo classifier and its labels.
@@ -40,15 +40,14 @@ public struct WasteObjectOverview: Sendable, Hashable {
 
     public init(selection: WasteModelSelection, knowledge: WasteKnowledge) {
         switch selection {
-        case .detector(let model):
+        case .detector(let model, _, _):
             let labels = Set(model.manifest.labels)
             entries = knowledge.classes.map { wasteClass in
                 Entry(wasteClass: wasteClass, basis: labels.contains(wasteClass.label) ? .detector(model: model.name) : .notRecognised)
             }
             detectorModel = model.name
             imageNetModel = nil
-            heads = []
-        case let .imageNet(classifier, organicHead, materialsHead):
+        case .imageNet(let classifier, _, _):
             let correspondences = ImageNetWasteRecognizer.correspondences(labels: classifier.manifest.labels, knowledge: knowledge)
             entries = knowledge.classes.map { wasteClass in
                 let match = correspondences.first { $0.wasteClass == wasteClass }
@@ -57,8 +56,8 @@ public struct WasteObjectOverview: Sendable, Hashable {
             }
             detectorModel = nil
             imageNetModel = classifier.name
-            heads = [organicHead, materialsHead].compactMap { $0 }.map { Head(model: $0.name, labels: $0.manifest.labels) }
         }
+        heads = selection.heads.map { Head(model: $0.name, labels: $0.manifest.labels) }
     }
 
     /// The classes that can be recognised, in WasteGuard's order.
@@ -90,14 +89,12 @@ public struct WasteObjectOverview: Sendable, Hashable {
                 lines.append("✗ \(name) (\(kind)) — \(phrases.notRecognised)")
             }
         }
-        if imageNetModel != nil {
-            lines.append("")
-            if heads.isEmpty {
-                lines.append(phrases.noHeads)
-            } else {
-                lines.append(phrases.headsInstalled(heads.map { "\($0.model) (\($0.labels.joined(separator: ", ")))" }
-                    .joined(separator: "; ")))
-            }
+        lines.append("")
+        if heads.isEmpty {
+            lines.append(phrases.noHeads)
+        } else {
+            lines.append(phrases.headsInstalled(heads.map { "\($0.model) (\($0.labels.joined(separator: ", ")))" }
+                .joined(separator: "; ")))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -128,8 +125,9 @@ struct OverviewPhrases {
                 throughImageNet: "recognised through ImageNet: ",
                 notRecognised: "not recognised by the installed model",
                 noHeads: "No whole-photo classifiers are installed (`sightline models install` installs waste-organic and waste-materials).",
-                headsInstalled: { "Whole-photo classifiers: \($0). When no object is found they judge the photo as a whole; "
-                    + "they never name one of the objects above." })
+                headsInstalled: { "Whole-photo classifiers: \($0). Besides the objects found, they judge each organic "
+                    + "object's box, the photo in overlapping windows and the photo as a whole, and mark what looks like "
+                    + "non-organic waste, named by its material." })
         case .german:
             OverviewPhrases(
                 detectorInUse: { "Installiertes Modell: der Abfall-Detektor „\($0)“. Er erkennt \($1) der \($2) Objekte." },
@@ -140,8 +138,9 @@ struct OverviewPhrases {
                 throughImageNet: "erkannt über ImageNet: ",
                 notRecognised: "vom installierten Modell nicht erkannt",
                 noHeads: "Es sind keine Klassifikatoren für das ganze Foto installiert (`sightline models install` installiert waste-organic und waste-materials).",
-                headsInstalled: { "Klassifikatoren für das ganze Foto: \($0). Wird kein Objekt gefunden, beurteilen sie das Foto "
-                    + "als Ganzes; sie nennen nie eines der Objekte oben." })
+                headsInstalled: { "Klassifikatoren für das ganze Foto: \($0). Zusätzlich zu den gefundenen Objekten beurteilen "
+                    + "sie den Rahmen jedes Bioabfall-Objekts, das Foto in überlappenden Ausschnitten und das Foto als Ganzes "
+                    + "und markieren, was nicht nach Bioabfall aussieht, benannt nach seinem Material." })
         case .ukrainian:
             OverviewPhrases(
                 detectorInUse: { "Встановлена модель: детектор відходів «\($0)». Він розпізнає \($1) з \($2) об’єктів." },
@@ -152,8 +151,9 @@ struct OverviewPhrases {
                 throughImageNet: "розпізнається через ImageNet: ",
                 notRecognised: "встановлена модель не розпізнає",
                 noHeads: "Класифікатори всього фото не встановлено (`sightline models install` встановлює waste-organic і waste-materials).",
-                headsInstalled: { "Класифікатори всього фото: \($0). Якщо жодного об’єкта не знайдено, вони оцінюють фото "
-                    + "в цілому; вони ніколи не називають жодного з наведених вище об’єктів." })
+                headsInstalled: { "Класифікатори всього фото: \($0). Окрім знайдених об’єктів, вони оцінюють рамку "
+                    + "кожного органічного об’єкта, фото частинами, що перекриваються, і фото в цілому та позначають те, "
+                    + "що схоже на неорганічні відходи, називаючи його за матеріалом." })
         }
     }
 }

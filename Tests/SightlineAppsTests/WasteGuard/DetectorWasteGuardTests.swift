@@ -142,7 +142,9 @@ final class DetectorWasteGuardTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("'banana'"), "\(error)")
         }
         let detector = try ObjectDetector(modelAt: store.modelsDirectory.appendingPathComponent("fruit/model.onnx"), labels: labels)
-        XCTAssertThrowsError(try DetectorWasteRecognizer(detector: detector, knowledge: knowledge))
+        let noHeads = ForeignMatterSearch(heads: try WholePhotoClassifiers(organic: nil, materials: nil), knowledge: knowledge,
+                                          materials: try WasteMaterials.bundled())
+        XCTAssertThrowsError(try DetectorWasteRecognizer(detector: detector, knowledge: knowledge, search: noHeads))
     }
 
     func testWithoutADetectorTheImageNetRouteIsChosenWithItsHeads() throws {

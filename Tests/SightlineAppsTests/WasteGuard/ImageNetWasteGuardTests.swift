@@ -3,7 +3,7 @@
 // the photo by class activation mapping; a cabbage is a vegetable, organic; a cardboard box
 // (ImageNet's "carton", which no class takes) yields nothing rather than an invented object; and
 // with whole-photo heads installed (trained here on a handful of photos) a photo without objects
-// gets their verdict, reported as a verdict.
+// gets their verdict, reported as a verdict, and so does a photo with one.
 import Foundation
 @testable import SightlineApps
 import SightlineEngine
@@ -21,8 +21,9 @@ final class ImageNetWasteGuardTests: XCTestCase {
         let knowledge = try WasteKnowledge.bundled()
         let selection = WasteModelSelection.imageNet(classifier: try TestEnvironment.lite0(), organicHead: organicHead,
                                                      materialsHead: materialsHead)
-        return WasteGuard(recognizer: try WasteRecognizer.load(selection, knowledge: knowledge), knowledge: knowledge,
-                          materials: try WasteMaterials.bundled(), selection: selection)
+        let materials = try WasteMaterials.bundled()
+        return WasteGuard(recognizer: try WasteRecognizer.load(selection, knowledge: knowledge, materials: materials),
+                          knowledge: knowledge, materials: materials, selection: selection)
     }
 
     private let consent = ConsentGrant(acceptedAt: Date())
@@ -119,7 +120,13 @@ final class ImageNetWasteGuardTests: XCTestCase {
 
         let beer = try wasteGuard.analyse(fixture("beer-bottle.jpg"), mode: .classify, consent: consent)
         XCTAssertEqual(beer.items.map(\.object.wasteClass.label), ["glass"])
-        XCTAssertNil(beer.verdict, "an object was found, so the heads are not asked")
+        let beerVerdict = try XCTUnwrap(beer.verdict, "an object was found, and the heads are still asked")
+        XCTAssertTrue(beerVerdict.objectsFound)
+        XCTAssertEqual(beerVerdict.isOrganic, false)
+        XCTAssertEqual(beer.information, "Detected object: glass\nThe marked object is non-organic waste.\n"
+            + beerVerdict.text(in: .english, materials: try WasteMaterials.bundled()))
+        XCTAssertTrue(beer.information.hasSuffix("most likely glass (\(try XCTUnwrap(beerVerdict.material?.confidenceText))).\n"),
+                      beer.information)
     }
 
     func testAnOrganicHeadWithOtherLabelsIsRefused() throws {
