@@ -534,7 +534,7 @@ class WasteGuardRoutesTest(ContractTestCase):
         self.assertError(api.get("/api/v1/waste/help", [("mode", "sort")]), 422, "invalid")
         overview = api.get("/api/v1/waste/overview", [("lang", "uk")])
         self.assertStatus(overview, 200)
-        self.assertEqual(len(overview.json["classes"]), 20)
+        self.assertEqual(len(overview.json["classes"]), 27)
 
     def test_municipality(self):
         chosen = api.send_json("PUT", "/api/v1/waste/municipality", {"id": "berlin"}, [("lang", "de")])

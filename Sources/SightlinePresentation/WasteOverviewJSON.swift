@@ -1,4 +1,4 @@
-// WasteOverviewJSON: WasteGuard's object overview — which of its 20 classes the installed
+// WasteOverviewJSON: WasteGuard's object overview — which of its classes the installed
 // models recognise and how — as `sightline waste overview --json` prints it and
 // `/api/v1/waste/overview` answers.
 import SightlineApps

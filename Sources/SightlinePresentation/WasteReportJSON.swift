@@ -65,6 +65,14 @@ public enum WasteReportJSON {
                              ("confidence", .number(match.confidence, digits: 6))])
                 })),
             ])
+        case let .heads(organic, material, overrules):
+            return .object([
+                ("kind", .string("heads")),
+                ("model", .string(organic.model)),
+                ("material", .object([("label", .string(material.label)), ("confidence", .number(material.confidence, digits: 6)),
+                                      ("model", .string(material.model))])),
+                ("overrules", overrules.map { .string($0) } ?? .null),
+            ])
         }
     }
 

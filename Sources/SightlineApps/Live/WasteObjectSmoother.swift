@@ -53,7 +53,7 @@ public struct WasteObjectSmoother: Sendable {
         }
         tracks = updated
         let shown = tracks.filter { $0.hits >= framesToShow }.map(\.object).sorted { $0.confidence > $1.confidence }
-        return WasteFindings(imageSize: findings.imageSize, objects: shown, verdict: shown.isEmpty ? findings.verdict : nil)
+        return WasteFindings(imageSize: findings.imageSize, objects: shown, verdict: findings.verdict)
     }
 
     /// Forgets the past frames.

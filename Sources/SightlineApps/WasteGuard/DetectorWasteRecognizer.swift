@@ -1,7 +1,8 @@
 // DetectorWasteRecognizer: WasteGuard with an installed waste detector — a YOLO model whose
 // labels are WasteGuard classes (the original app's kind of model). Its boxes become the
-// objects directly; the detector's own thresholds (0.4 confidence, 0.6 overlap, as the
-// original's export) apply.
+// objects; the detector's own thresholds (0.4 confidence, 0.6 overlap, as the original's export)
+// apply. The whole-photo heads then judge its organic boxes and the rest of the photo
+// (`ForeignMatterSearch`), so an organic box never ends the check.
 import SightlineImaging
 import SightlineVision
 
@@ -10,10 +11,12 @@ public struct DetectorWasteRecognizer: Sendable {
     public let detector: ObjectDetector
     /// The WasteGuard class of each of the detector's class indices.
     public let classes: [WasteClass]
+    /// What the whole-photo heads add to the detector's boxes.
+    public let search: ForeignMatterSearch
 
     /// - Throws: `WasteGuardError.incompatibleModel` when a detector label is not a
     ///   WasteGuard class label or is listed twice.
-    public init(detector: ObjectDetector, knowledge: WasteKnowledge) throws {
+    public init(detector: ObjectDetector, knowledge: WasteKnowledge, search: ForeignMatterSearch) throws {
         let labels = detector.labels.names
         guard !labels.isEmpty else {
             throw WasteGuardError.incompatibleModel(model: detector.modelName, reason: "it has no class labels")
@@ -31,6 +34,7 @@ public struct DetectorWasteRecognizer: Sendable {
         }
         self.detector = detector
         self.classes = classes
+        self.search = search
     }
 
     /// The classes the detector knows, in WasteGuard's order.
@@ -38,9 +42,9 @@ public struct DetectorWasteRecognizer: Sendable {
         classes.sorted { $0.index < $1.index }
     }
 
-    /// The objects in `image` (upright), most confident first.
+    /// The objects in `image` (upright), most confident first, with what the heads found.
     ///
-    /// - Throws: `ObjectDetectionError.inferenceFailed`.
+    /// - Throws: `ObjectDetectionError.inferenceFailed` or `ClassificationError.inferenceFailed`.
     public func findings(in image: RGBImage) throws -> WasteFindings {
         let objects = try detector.detectObjects(in: image).compactMap { detected -> WasteObject? in
             guard classes.indices.contains(detected.classIndex) else { return nil }
@@ -48,6 +52,6 @@ public struct DetectorWasteRecognizer: Sendable {
                                boundingBox: detected.boundingBox, imageSize: image.size,
                                evidence: .detector(model: detector.modelName))
         }
-        return WasteFindings(imageSize: image.size, objects: objects.sorted { $0.confidence > $1.confidence }, verdict: nil)
+        return try search.findings(for: objects, in: image)
     }
 }

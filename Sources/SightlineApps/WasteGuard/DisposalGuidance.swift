@@ -21,7 +21,7 @@ public struct DisposalGuidance: Sendable, Hashable {
     }
 
     /// The guidance for `wasteClass` under `municipality`'s rules, or nil when the rules do not
-    /// cover it (`WasteKnowledge` checks that every bundled municipality covers all 20).
+    /// cover it (`WasteKnowledge` checks that every bundled municipality covers every class).
     public init?(for wasteClass: WasteClass, municipality: Municipality, knowledge: WasteKnowledge) {
         guard let rule = municipality.rule(for: wasteClass.label), let bin = knowledge.bin(id: rule.bin) else { return nil }
         self.init(municipalityID: municipality.id, bin: bin, alternatives: rule.alternatives.compactMap(knowledge.bin(id:)),

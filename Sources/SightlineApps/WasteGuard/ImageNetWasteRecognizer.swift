@@ -1,9 +1,10 @@
 // ImageNetWasteRecognizer: WasteGuard without a waste detector, as honest as the general model
-// allows. The ImageNet classes that truly are one of the 20 objects (classes.tsv: orange →
-// orange peel, Granny Smith apple → apple, plastic bag, paper towel, …) are scored over the
-// whole, uncropped photo; a class whose corresponding ImageNet classes together reach the
-// minimum probability becomes an object, boxed by class activation mapping. When no object is
-// found, the installed whole-photo heads give a verdict instead — never one of the 20 labels.
+// allows. The ImageNet classes that truly are one of WasteGuard's objects (classes.tsv: orange →
+// orange peel, Granny Smith apple → apple, plastic bag, paper towel, banana → fruit, …) are
+// scored over the whole, uncropped photo; a class whose corresponding ImageNet classes together
+// reach the minimum probability becomes an object, boxed by class activation mapping. The
+// installed whole-photo heads then judge the organic boxes and the rest of the photo
+// (`ForeignMatterSearch`): an organic object found never ends the check.
 import Foundation
 import SightlineImaging
 import SightlineVision
@@ -21,7 +22,8 @@ public struct ImageNetWasteRecognizer: Sendable {
     public static let defaultMinimumConfidence = 0.3
 
     public let mapper: ClassActivationMapper
-    public let heads: WholePhotoClassifiers
+    /// What the whole-photo heads add to the objects found.
+    public let search: ForeignMatterSearch
     /// The WasteGuard classes the classifier can recognise, in WasteGuard's order.
     public let correspondences: [Correspondence]
     public let minimumConfidence: Double
@@ -29,10 +31,10 @@ public struct ImageNetWasteRecognizer: Sendable {
     /// - Parameters:
     ///   - mapper: class activation maps of an ImageNet classifier (lite0).
     ///   - minimumConfidence: the summed probability (0…1) that makes an object.
-    public init(mapper: ClassActivationMapper, knowledge: WasteKnowledge, heads: WholePhotoClassifiers,
+    public init(mapper: ClassActivationMapper, knowledge: WasteKnowledge, search: ForeignMatterSearch,
                 minimumConfidence: Double = ImageNetWasteRecognizer.defaultMinimumConfidence) {
         self.mapper = mapper
-        self.heads = heads
+        self.search = search
         self.minimumConfidence = minimumConfidence
         correspondences = Self.correspondences(labels: mapper.classifier.model.manifest.labels, knowledge: knowledge)
     }
@@ -50,7 +52,7 @@ public struct ImageNetWasteRecognizer: Sendable {
 
     public var recognisedClasses: [WasteClass] { correspondences.map(\.wasteClass) }
 
-    /// The objects in `image` (upright), most confident first; with none, the heads' verdict.
+    /// The objects in `image` (upright), most confident first, with what the heads found.
     ///
     /// - Throws: `LocalizationError.inferenceFailed` or `ClassificationError.inferenceFailed`.
     public func findings(in image: RGBImage) throws -> WasteFindings {
@@ -74,8 +76,6 @@ public struct ImageNetWasteRecognizer: Sendable {
             objects.append(WasteObject(wasteClass: correspondence.wasteClass, confidence: confidence, boundingBox: box,
                                        imageSize: image.size, evidence: .imageNet(model: modelName, classes: contributing)))
         }
-        objects.sort { $0.confidence > $1.confidence }
-        let verdict = objects.isEmpty ? try heads.verdict(on: image) : nil
-        return WasteFindings(imageSize: image.size, objects: objects, verdict: verdict)
+        return try search.findings(for: objects, in: image)
     }
 }

@@ -1,4 +1,4 @@
-// Municipality: one area's disposal rules for WasteGuard's 20 classes, as stored in
+// Municipality: one area's disposal rules for WasteGuard's classes, as stored in
 // `waste/municipalities/<id>.json` — its name, the waste authority's page the rules follow, a
 // note shown with them, and one rule per class.
 

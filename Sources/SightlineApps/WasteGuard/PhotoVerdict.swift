@@ -1,7 +1,6 @@
 // PhotoVerdict: what WasteGuard's whole-photo classifiers (the heads trained with `sightline
-// train`: organic vs non-organic, and TrashNet materials) say about a photo in which no specific
-// object was found — reported as exactly that, a judgement of the whole photo, never as one of
-// the 20 objects.
+// train`: organic vs non-organic, and TrashNet materials) say about a photo as a whole — reported
+// as exactly that, a judgement of the whole photo, never as one of the objects.
 import SightlineImaging
 
 /// A judgement of the whole photo by one classifier.
@@ -30,14 +29,18 @@ public struct PhotoVerdict: Sendable, Hashable {
     /// The materials classifier's label, if installed; only reported when the photo is not
     /// judged organic (materials describe non-organic waste).
     public var material: PhotoJudgement?
+    /// Whether objects were found in the photo too; the sentence then judges the photo "as a
+    /// whole" instead of saying that no specific object was recognised.
+    public var objectsFound: Bool
 
     /// The organic classifier's labels.
     public static let organicLabel = "organic"
     public static let nonOrganicLabel = "non-organic"
 
-    public init(organic: PhotoJudgement?, material: PhotoJudgement?) {
+    public init(organic: PhotoJudgement?, material: PhotoJudgement?, objectsFound: Bool = false) {
         self.organic = organic
         self.material = material
+        self.objectsFound = objectsFound
     }
 
     /// True or false by the organic classifier; nil without it.
@@ -45,27 +48,37 @@ public struct PhotoVerdict: Sendable, Hashable {
         organic.map { $0.label == Self.organicLabel }
     }
 
+    /// Whether the verdict says the photo holds something that is not organic waste: the organic
+    /// classifier says so, or, without it, the materials classifier names a material (all of
+    /// its labels are non-organic).
+    public var indicatesForeignMatter: Bool {
+        isOrganic.map { !$0 } ?? (material != nil)
+    }
+
     /// The sentence added to the information text, such as "No specific object was recognised.
-    /// The whole photo looks like non-organic waste (91.0%), most likely plastic (78.4%).\n".
+    /// The whole photo looks like non-organic waste (91.0%), most likely plastic (78.4%).\n", or
+    /// "The photo as a whole looks like …" when objects were found.
     public func text(in language: Language, materials: WasteMaterials) -> String {
         let phrases = VerdictPhrases.phrases(in: language)
-        var sentence = phrases.noSpecificObject + " "
         let materialPart = material.map { judgement in
             "\(materials.name(of: judgement.label, in: language)) (\(judgement.confidenceText))"
         }
+        var sentence: String
         switch (organic, materialPart) {
         case let (organic?, material):
-            sentence += (isOrganic == true ? phrases.looksOrganic : phrases.looksNonOrganic)
-                .replacingOccurrences(of: "{confidence}", with: organic.confidenceText)
+            let looks = objectsFound
+                ? (isOrganic == true ? phrases.asAWholeLooksOrganic : phrases.asAWholeLooksNonOrganic)
+                : (isOrganic == true ? phrases.looksOrganic : phrases.looksNonOrganic)
+            sentence = looks.replacingOccurrences(of: "{confidence}", with: organic.confidenceText)
             if let material {
                 sentence += phrases.mostLikely + material
             }
         case let (nil, material?):
-            sentence += phrases.looksLikeMaterial + material
+            sentence = (objectsFound ? phrases.asAWholeLooksLikeMaterial : phrases.looksLikeMaterial) + material
         case (nil, nil):
             return ""
         }
-        return sentence + ".\n"
+        return (objectsFound ? "" : phrases.noSpecificObject + " ") + sentence + ".\n"
     }
 
     /// A short form for the caption of an annotated photo: "non-organic waste (plastic), 91.0%".
@@ -91,6 +104,9 @@ struct VerdictPhrases {
     var looksNonOrganic: String
     var mostLikely: String
     var looksLikeMaterial: String
+    var asAWholeLooksOrganic: String
+    var asAWholeLooksNonOrganic: String
+    var asAWholeLooksLikeMaterial: String
     var organicWaste: String
     var nonOrganicWaste: String
 
@@ -103,6 +119,9 @@ struct VerdictPhrases {
                 looksNonOrganic: "The whole photo looks like non-organic waste ({confidence})",
                 mostLikely: ", most likely ",
                 looksLikeMaterial: "The whole photo looks like ",
+                asAWholeLooksOrganic: "The photo as a whole looks like organic waste ({confidence})",
+                asAWholeLooksNonOrganic: "The photo as a whole looks like non-organic waste ({confidence})",
+                asAWholeLooksLikeMaterial: "The photo as a whole looks like ",
                 organicWaste: "organic waste",
                 nonOrganicWaste: "non-organic waste")
         case .german:
@@ -112,6 +131,9 @@ struct VerdictPhrases {
                 looksNonOrganic: "Das ganze Foto sieht nicht nach Bioabfall aus ({confidence})",
                 mostLikely: ", am ehesten ",
                 looksLikeMaterial: "Das ganze Foto sieht aus wie ",
+                asAWholeLooksOrganic: "Als Ganzes sieht das Foto nach Bioabfall aus ({confidence})",
+                asAWholeLooksNonOrganic: "Als Ganzes sieht das Foto nicht nach Bioabfall aus ({confidence})",
+                asAWholeLooksLikeMaterial: "Als Ganzes sieht das Foto aus wie ",
                 organicWaste: "Bioabfall",
                 nonOrganicWaste: "kein Bioabfall")
         case .ukrainian:
@@ -121,6 +143,9 @@ struct VerdictPhrases {
                 looksNonOrganic: "Усе фото схоже на неорганічні відходи ({confidence})",
                 mostLikely: ", найімовірніше ",
                 looksLikeMaterial: "Усе фото схоже на ",
+                asAWholeLooksOrganic: "Загалом фото схоже на органічні відходи ({confidence})",
+                asAWholeLooksNonOrganic: "Загалом фото схоже на неорганічні відходи ({confidence})",
+                asAWholeLooksLikeMaterial: "Загалом фото схоже на ",
                 organicWaste: "органічні відходи",
                 nonOrganicWaste: "неорганічні відходи")
         }

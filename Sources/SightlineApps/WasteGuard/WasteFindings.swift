@@ -1,6 +1,7 @@
-// WasteFindings: what a WasteGuard recogniser found in one photo before the mode and the
-// language are applied — every object of the 20 classes, most confident first, and, when none
-// was found, the whole-photo verdict of the installed heads.
+// WasteFindings: what WasteGuard found in one photo before the mode and the language are
+// applied — every object, organic and not (the recogniser's, and foreign matter the whole-photo
+// heads found where the recogniser found none), most confident first, and the heads' verdict on
+// the whole photo (see `ForeignMatterSearch`).
 import SightlineImaging
 
 /// Everything found in one photo.
@@ -9,7 +10,7 @@ public struct WasteFindings: Sendable, Hashable {
     public var imageSize: ImageSize
     /// All objects found, organic and not, most confident first.
     public var objects: [WasteObject]
-    /// The whole-photo verdict; only when no object was found and a head is installed.
+    /// The heads' verdict on the whole photo; nil without heads.
     public var verdict: PhotoVerdict?
 
     public init(imageSize: ImageSize, objects: [WasteObject], verdict: PhotoVerdict?) {

@@ -1,7 +1,8 @@
-// WasteGuard: the organic-waste purity checker — photo in, report out. It finds the 20 kinds of
-// objects with the installed recogniser, then applies the mode (check: only foreign matter;
-// classify: everything), the language and the municipality's disposal rules. Analysing needs the
-// user's consent (a `ConsentGrant`); the photo is only ever held in memory.
+// WasteGuard: the organic-waste purity checker — photo in, report out. It finds its kinds of
+// objects with the installed recogniser and searches the rest with the whole-photo heads, then
+// applies the mode (check: only foreign matter; classify: everything), the language and the
+// municipality's disposal rules. Analysing needs the user's consent (a `ConsentGrant`); the
+// photo is only ever held in memory.
 import Foundation
 import SightlineEngine
 import SightlineImaging
@@ -31,7 +32,7 @@ public final class WasteGuard: Sendable {
     }
 
     /// Loads the models WasteGuard uses from `store`: an installed waste detector (the one named,
-    /// or the first compatible one), else lite0 with the installed whole-photo heads.
+    /// or the first compatible one), else lite0; with either, the installed whole-photo heads.
     ///
     /// - Throws: `WasteGuardError.noModelInstalled` / `.incompatibleModel`, errors loading a
     ///   model, or `AppDataError` for broken bundled data.
@@ -39,8 +40,10 @@ public final class WasteGuard: Sendable {
                             sessionOptions: SessionOptions = SessionOptions()) throws {
         let knowledge = try WasteKnowledge.bundled()
         let selection = try WasteModelSelection.choose(in: store, knowledge: knowledge, detectorName: detectorName)
-        self.init(recognizer: try WasteRecognizer.load(selection, knowledge: knowledge, sessionOptions: sessionOptions),
-                  knowledge: knowledge, materials: try WasteMaterials.bundled(), selection: selection)
+        let materials = try WasteMaterials.bundled()
+        self.init(recognizer: try WasteRecognizer.load(selection, knowledge: knowledge, materials: materials,
+                                                       sessionOptions: sessionOptions),
+                  knowledge: knowledge, materials: materials, selection: selection)
     }
 
     /// Analyses a decoded, upright photo.

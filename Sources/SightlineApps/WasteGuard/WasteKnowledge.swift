@@ -1,6 +1,7 @@
 // WasteKnowledge: everything WasteGuard knows besides its model, read once from the bundled
-// `waste/` folder — the 20 classes, the bins and their symbols, the municipalities' disposal
-// rules and the texts — and checked so that every rule names a known class and bin.
+// `waste/` folder — the classes (the original app's 20, then the ones Sightline added), the bins
+// and their symbols, the municipalities' disposal rules and the texts — and checked so that every
+// rule names a known class and bin.
 import Foundation
 
 /// WasteGuard's classes, bins, disposal rules and texts.
@@ -9,10 +10,10 @@ public struct WasteKnowledge: Sendable {
     public static let binsFile = "waste/bins.tsv"
     public static let municipalitiesFolder = "waste/municipalities"
     public static let textsFile = "waste/texts.json"
-    /// How many classes the original app's model had.
-    public static let classCount = 20
+    /// How many classes the original app's model had; they come first, in its output order.
+    public static let originalClassCount = 20
 
-    /// The 20 classes in model output order.
+    /// Every class in `classes.tsv` order: the original 20, then Sightline's additions.
     public let classes: [WasteClass]
     /// The disposal destinations in the data file's order.
     public let bins: [WasteBin]
@@ -49,10 +50,10 @@ public struct WasteKnowledge: Sendable {
     /// Builds and checks the knowledge from parsed files.
     ///
     /// - Parameter municipalities: each municipality with the file it came from.
-    /// - Throws: `AppDataError.malformed` when the classes are not 20 unique labels indexed
-    ///   0–19, a bin lacks a field, a municipality's id differs from its file name, it does not
-    ///   have exactly one rule per class, a rule names an unknown bin, or not exactly one
-    ///   municipality is the default.
+    /// - Throws: `AppDataError.malformed` when the classes are fewer than the original 20, not
+    ///   indexed 0, 1, … in order or not unique labels, a bin lacks a field, a municipality's id
+    ///   differs from its file name, it does not have exactly one rule per class, a rule names an
+    ///   unknown bin, or not exactly one municipality is the default.
     public init(classRows: [[String: String]], binRows: [[String: String]],
                 municipalities: [(file: String, municipality: Municipality)], texts: WasteTexts) throws {
         var classes: [WasteClass] = []
@@ -75,9 +76,9 @@ public struct WasteKnowledge: Sendable {
                 displayName: LocalizedText(en: try field("en"), de: try field("de"), uk: try field("uk")),
                 imageNetLabels: (row["imagenet"] ?? "").split(separator: "|").map(String.init)))
         }
-        guard classes.count == Self.classCount, Set(classes.map(\.label)).count == classes.count else {
-            throw AppDataError.malformed(file: Self.classesFile, reason:
-                "it must list \(Self.classCount) different labels, it lists \(classes.count) (\(Set(classes.map(\.label)).count) different)")
+        guard classes.count >= Self.originalClassCount, Set(classes.map(\.label)).count == classes.count else {
+            throw AppDataError.malformed(file: Self.classesFile, reason: "it must list the original \(Self.originalClassCount) "
+                + "classes and any others, each label once; it lists \(classes.count) (\(Set(classes.map(\.label)).count) different)")
         }
 
         let bins = try binRows.enumerated().map { offset, row in

@@ -1,15 +1,16 @@
 // WasteModelSelection: which installed models WasteGuard uses, decided from their manifests
 // alone (nothing is loaded): an object detector whose labels are WasteGuard classes when one is
-// installed, otherwise the general ImageNet classifier (lite0) with the whole-photo heads that
-// are installed. The object overview is built from the same decision, so it always describes
-// exactly what an analysis uses.
+// installed, otherwise the general ImageNet classifier (lite0); with either, the whole-photo heads
+// that are installed. The object overview is built from the same decision, so it always
+// describes exactly what an analysis uses.
 import Foundation
 import SightlineVision
 
 /// The models WasteGuard would use.
 public enum WasteModelSelection: Sendable, Equatable {
-    /// A YOLO detector whose labels are all WasteGuard class labels.
-    case detector(InstalledModel)
+    /// A YOLO detector whose labels are all WasteGuard class labels, with the whole-photo heads
+    /// that are installed.
+    case detector(InstalledModel, organicHead: InstalledModel?, materialsHead: InstalledModel?)
     /// The ImageNet classifier, with the whole-photo heads that are installed.
     case imageNet(classifier: InstalledModel, organicHead: InstalledModel?, materialsHead: InstalledModel?)
 
@@ -24,29 +25,30 @@ public enum WasteModelSelection: Sendable, Equatable {
     public static func choose(in store: ModelStore, knowledge: WasteKnowledge, detectorName: String? = nil) throws
         -> WasteModelSelection {
         let installed = try store.installedModels()
+        func head(_ name: String) -> InstalledModel? {
+            installed.first { $0.name == name && $0.manifest.task == .classification }
+        }
+        let organicHead = head(WholePhotoClassifiers.organicModelName)
+        let materialsHead = head(WholePhotoClassifiers.materialsModelName)
         if let detectorName {
             let model = try store.model(detectorName)
             if let problem = detectorProblem(model, knowledge: knowledge) {
                 throw WasteGuardError.incompatibleModel(model: model.name, reason: problem)
             }
-            return .detector(model)
+            return .detector(model, organicHead: organicHead, materialsHead: materialsHead)
         }
         if let detector = installed.first(where: { detectorProblem($0, knowledge: knowledge) == nil }) {
-            return .detector(detector)
+            return .detector(detector, organicHead: organicHead, materialsHead: materialsHead)
         }
         guard let classifier = installed.first(where: { $0.name == defaultClassifierName }) else {
             throw WasteGuardError.noModelInstalled(modelsDirectory: store.modelsDirectory.path)
         }
-        func head(_ name: String) -> InstalledModel? {
-            installed.first { $0.name == name && $0.manifest.task == .classification }
-        }
-        return .imageNet(classifier: classifier, organicHead: head(WholePhotoClassifiers.organicModelName),
-                         materialsHead: head(WholePhotoClassifiers.materialsModelName))
+        return .imageNet(classifier: classifier, organicHead: organicHead, materialsHead: materialsHead)
     }
 
     /// Why `model` cannot be WasteGuard's detector, or nil when it can: it must be an object
     /// detector whose labels are WasteGuard class labels, each at most once (a detector may
-    /// know fewer than the 20; the overview then lists only those).
+    /// know only some of WasteGuard's classes, in any order; the overview then lists only those).
     public static func detectorProblem(_ model: InstalledModel, knowledge: WasteKnowledge) -> String? {
         let manifest = model.manifest
         guard manifest.task == .objectDetection else {
@@ -66,11 +68,19 @@ public enum WasteModelSelection: Sendable, Equatable {
         return nil
     }
 
-    /// The names of the models in use.
+    /// The names of the models in use: the recogniser's, then the heads'.
     public var modelNames: [String] {
         switch self {
-        case .detector(let model): [model.name]
-        case let .imageNet(classifier, organicHead, materialsHead): [classifier, organicHead, materialsHead].compactMap { $0?.name }
+        case .detector(let model, _, _): [model.name] + heads.map(\.name)
+        case .imageNet(let classifier, _, _): [classifier.name] + heads.map(\.name)
+        }
+    }
+
+    /// The installed whole-photo heads, organic first.
+    public var heads: [InstalledModel] {
+        switch self {
+        case let .detector(_, organicHead, materialsHead), let .imageNet(_, organicHead, materialsHead):
+            [organicHead, materialsHead].compactMap { $0 }
         }
     }
 }

@@ -1,6 +1,7 @@
-// WasteObject: one object WasteGuard found — which of its 20 classes, how confident the model
-// is, where it is in the photo, and what the finding rests on (an installed waste detector, or
-// ImageNet classes of the general model with a class-activation box).
+// WasteObject: one object WasteGuard found — which of its classes, how confident the model
+// is, where it is in the photo, and what the finding rests on (an installed waste detector,
+// ImageNet classes of the general model with a class-activation box, or the whole-photo heads
+// judging a part of the photo not organic).
 import SightlineImaging
 import SightlineVision
 
@@ -18,6 +19,12 @@ public struct WasteObject: Sendable, Hashable {
         /// probable first (their summed probability over the whole photo is `confidence`); the
         /// box surrounds the strongest region of the most probable one's class activation map.
         case imageNet(model: String, classes: [ImageNetMatch])
+        /// A part of the photo the whole-photo heads judged not organic waste (see
+        /// `ForeignMatterSearch`): `organic` is the organic head's judgement of it (non-organic,
+        /// its probability is `confidence`), `material` the materials head's material whose class
+        /// names the object. `overrules` is the class the recogniser had given this box when it
+        /// called it organic; nil for a part no object explained.
+        case heads(organic: PhotoJudgement, material: PhotoJudgement, overrules: String?)
     }
 
     /// One ImageNet class behind an object found through the general model.
@@ -36,7 +43,8 @@ public struct WasteObject: Sendable, Hashable {
     }
 
     public var wasteClass: WasteClass
-    /// 0…1: the detector's score, or the ImageNet classes' summed probability.
+    /// 0…1: the detector's score, the ImageNet classes' summed probability, or the organic
+    /// head's probability of non-organic waste.
     public var confidence: Double
     public var boundingBox: PixelRect
     public var normalizedBoundingBox: NormalizedRect

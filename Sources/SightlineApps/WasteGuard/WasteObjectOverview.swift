@@ -1,7 +1,7 @@
-// WasteObjectOverview: WasteGuard's object overview — all 20 classes, each marked with whether
+// WasteObjectOverview: WasteGuard's object overview — all its classes, each marked with whether
 // the installed models can recognise it and on what basis (the waste detector, or named ImageNet
-// classes), plus the whole-photo heads. Built from the same `WasteModelSelection` an analysis
-// uses, so it never claims more than an analysis can do.
+// classes), plus the whole-photo heads that search the photo besides. Built from the same
+// `WasteModelSelection` an analysis uses, so it never claims more than an analysis can do.
 import SightlineVision
 
 /// Which of WasteGuard's classes the installed models recognise.
@@ -23,13 +23,13 @@ public struct WasteObjectOverview: Sendable, Hashable {
         public var isRecognised: Bool { basis != .notRecognised }
     }
 
-    /// The 20 classes in WasteGuard's order.
+    /// Every class in WasteGuard's order.
     public var entries: [Entry]
     /// The waste detector in use, or nil on the ImageNet route.
     public var detectorModel: String?
     /// The general model on the ImageNet route, or nil with a detector.
     public var imageNetModel: String?
-    /// The installed whole-photo heads on the ImageNet route.
+    /// The installed whole-photo heads.
     public var heads: [Head]
 
     /// An installed whole-photo classifier and its labels.
@@ -40,15 +40,14 @@ public struct WasteObjectOverview: Sendable, Hashable {
 
     public init(selection: WasteModelSelection, knowledge: WasteKnowledge) {
         switch selection {
-        case .detector(let model):
+        case .detector(let model, _, _):
             let labels = Set(model.manifest.labels)
             entries = knowledge.classes.map { wasteClass in
                 Entry(wasteClass: wasteClass, basis: labels.contains(wasteClass.label) ? .detector(model: model.name) : .notRecognised)
             }
             detectorModel = model.name
             imageNetModel = nil
-            heads = []
-        case let .imageNet(classifier, organicHead, materialsHead):
+        case .imageNet(let classifier, _, _):
             let correspondences = ImageNetWasteRecognizer.correspondences(labels: classifier.manifest.labels, knowledge: knowledge)
             entries = knowledge.classes.map { wasteClass in
                 let match = correspondences.first { $0.wasteClass == wasteClass }
@@ -57,8 +56,8 @@ public struct WasteObjectOverview: Sendable, Hashable {
             }
             detectorModel = nil
             imageNetModel = classifier.name
-            heads = [organicHead, materialsHead].compactMap { $0 }.map { Head(model: $0.name, labels: $0.manifest.labels) }
         }
+        heads = selection.heads.map { Head(model: $0.name, labels: $0.manifest.labels) }
     }
 
     /// The classes that can be recognised, in WasteGuard's order.
@@ -73,9 +72,9 @@ public struct WasteObjectOverview: Sendable, Hashable {
         let count = recognisedClasses.count
         var lines = [texts.overview.title.text(in: language), "", texts.overview.intro.text(in: language), ""]
         if let detectorModel {
-            lines.append(phrases.detectorInUse(detectorModel, count))
+            lines.append(phrases.detectorInUse(detectorModel, count, entries.count))
         } else if let imageNetModel {
-            lines.append(phrases.imageNetInUse(imageNetModel, count))
+            lines.append(phrases.imageNetInUse(imageNetModel, count, entries.count))
         }
         lines.append("")
         for entry in entries {
@@ -90,14 +89,12 @@ public struct WasteObjectOverview: Sendable, Hashable {
                 lines.append("✗ \(name) (\(kind)) — \(phrases.notRecognised)")
             }
         }
-        if imageNetModel != nil {
-            lines.append("")
-            if heads.isEmpty {
-                lines.append(phrases.noHeads)
-            } else {
-                lines.append(phrases.headsInstalled(heads.map { "\($0.model) (\($0.labels.joined(separator: ", ")))" }
-                    .joined(separator: "; ")))
-            }
+        lines.append("")
+        if heads.isEmpty {
+            lines.append(phrases.noHeads)
+        } else {
+            lines.append(phrases.headsInstalled(heads.map { "\($0.model) (\($0.labels.joined(separator: ", ")))" }
+                .joined(separator: "; ")))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -105,8 +102,9 @@ public struct WasteObjectOverview: Sendable, Hashable {
 
 /// The overview's sentences in one language.
 struct OverviewPhrases {
-    var detectorInUse: (String, Int) -> String
-    var imageNetInUse: (String, Int) -> String
+    /// (model, recognised classes, all classes)
+    var detectorInUse: (String, Int, Int) -> String
+    var imageNetInUse: (String, Int, Int) -> String
     var organic: String
     var nonOrganic: String
     var byDetector: String
@@ -119,40 +117,43 @@ struct OverviewPhrases {
         switch language {
         case .english:
             OverviewPhrases(
-                detectorInUse: { "Installed model: the waste detector '\($0)'. It recognises \($1) of the 20 objects." },
+                detectorInUse: { "Installed model: the waste detector '\($0)'. It recognises \($1) of the \($2) objects." },
                 imageNetInUse: { "Installed model: the general image model '\($0)' (no waste detector is installed). "
-                    + "It recognises \($1) of the 20 objects, through the ImageNet classes named below." },
+                    + "It recognises \($1) of the \($2) objects, through the ImageNet classes named below." },
                 organic: "organic", nonOrganic: "non-organic",
                 byDetector: "recognised by the waste detector",
                 throughImageNet: "recognised through ImageNet: ",
                 notRecognised: "not recognised by the installed model",
                 noHeads: "No whole-photo classifiers are installed (`sightline models install` installs waste-organic and waste-materials).",
-                headsInstalled: { "Whole-photo classifiers: \($0). When no object is found they judge the photo as a whole; "
-                    + "they never name one of the 20 objects." })
+                headsInstalled: { "Whole-photo classifiers: \($0). Besides the objects found, they judge each organic "
+                    + "object's box, the photo in overlapping windows and the photo as a whole, and mark what looks like "
+                    + "non-organic waste, named by its material." })
         case .german:
             OverviewPhrases(
-                detectorInUse: { "Installiertes Modell: der Abfall-Detektor „\($0)“. Er erkennt \($1) der 20 Objekte." },
+                detectorInUse: { "Installiertes Modell: der Abfall-Detektor „\($0)“. Er erkennt \($1) der \($2) Objekte." },
                 imageNetInUse: { "Installiertes Modell: das allgemeine Bildmodell „\($0)“ (kein Abfall-Detektor installiert). "
-                    + "Es erkennt \($1) der 20 Objekte, über die unten genannten ImageNet-Klassen." },
+                    + "Es erkennt \($1) der \($2) Objekte, über die unten genannten ImageNet-Klassen." },
                 organic: "Bioabfall", nonOrganic: "kein Bioabfall",
                 byDetector: "vom Abfall-Detektor erkannt",
                 throughImageNet: "erkannt über ImageNet: ",
                 notRecognised: "vom installierten Modell nicht erkannt",
                 noHeads: "Es sind keine Klassifikatoren für das ganze Foto installiert (`sightline models install` installiert waste-organic und waste-materials).",
-                headsInstalled: { "Klassifikatoren für das ganze Foto: \($0). Wird kein Objekt gefunden, beurteilen sie das Foto "
-                    + "als Ganzes; sie nennen nie eines der 20 Objekte." })
+                headsInstalled: { "Klassifikatoren für das ganze Foto: \($0). Zusätzlich zu den gefundenen Objekten beurteilen "
+                    + "sie den Rahmen jedes Bioabfall-Objekts, das Foto in überlappenden Ausschnitten und das Foto als Ganzes "
+                    + "und markieren, was nicht nach Bioabfall aussieht, benannt nach seinem Material." })
         case .ukrainian:
             OverviewPhrases(
-                detectorInUse: { "Встановлена модель: детектор відходів «\($0)». Він розпізнає \($1) з 20 об’єктів." },
+                detectorInUse: { "Встановлена модель: детектор відходів «\($0)». Він розпізнає \($1) з \($2) об’єктів." },
                 imageNetInUse: { "Встановлена модель: загальна модель зображень «\($0)» (детектор відходів не встановлено). "
-                    + "Вона розпізнає \($1) з 20 об’єктів через класи ImageNet, наведені нижче." },
+                    + "Вона розпізнає \($1) з \($2) об’єктів через класи ImageNet, наведені нижче." },
                 organic: "органічні", nonOrganic: "неорганічні",
                 byDetector: "розпізнає детектор відходів",
                 throughImageNet: "розпізнається через ImageNet: ",
                 notRecognised: "встановлена модель не розпізнає",
                 noHeads: "Класифікатори всього фото не встановлено (`sightline models install` встановлює waste-organic і waste-materials).",
-                headsInstalled: { "Класифікатори всього фото: \($0). Якщо жодного об’єкта не знайдено, вони оцінюють фото "
-                    + "в цілому; вони ніколи не називають жодного з 20 об’єктів." })
+                headsInstalled: { "Класифікатори всього фото: \($0). Окрім знайдених об’єктів, вони оцінюють рамку "
+                    + "кожного органічного об’єкта, фото частинами, що перекриваються, і фото в цілому та позначають те, "
+                    + "що схоже на неорганічні відходи, називаючи його за матеріалом." })
         }
     }
 }

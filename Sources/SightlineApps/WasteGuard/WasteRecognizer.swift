@@ -1,5 +1,6 @@
 // WasteRecognizer: the recogniser WasteGuard runs — the installed waste detector, or the
-// ImageNet route with its whole-photo heads — loaded from a `WasteModelSelection`.
+// ImageNet route — each followed by the foreign-matter search of the installed whole-photo heads,
+// loaded from a `WasteModelSelection`.
 import SightlineEngine
 import SightlineImaging
 import SightlineVision
@@ -13,19 +14,24 @@ public enum WasteRecognizer: Sendable {
     ///
     /// - Throws: `ObjectDetectionError`, `ClassificationError`, `LocalizationError` when a model
     ///   cannot be loaded, or `WasteGuardError.incompatibleModel`.
-    public static func load(_ selection: WasteModelSelection, knowledge: WasteKnowledge,
+    public static func load(_ selection: WasteModelSelection, knowledge: WasteKnowledge, materials: WasteMaterials,
                             sessionOptions: SessionOptions = SessionOptions()) throws -> WasteRecognizer {
+        func load(_ model: InstalledModel?) throws -> ImageClassifier? {
+            try model.map { try ImageClassifier(model: $0, options: sessionOptions) }
+        }
+        let heads: WholePhotoClassifiers
         switch selection {
-        case .detector(let model):
+        case let .detector(_, organicHead, materialsHead), let .imageNet(_, organicHead, materialsHead):
+            heads = try WholePhotoClassifiers(organic: load(organicHead), materials: load(materialsHead))
+        }
+        let search = ForeignMatterSearch(heads: heads, knowledge: knowledge, materials: materials)
+        switch selection {
+        case .detector(let model, _, _):
             return .detector(try DetectorWasteRecognizer(
-                detector: ObjectDetector(model: model, sessionOptions: sessionOptions), knowledge: knowledge))
-        case let .imageNet(classifier, organicHead, materialsHead):
-            func load(_ model: InstalledModel?) throws -> ImageClassifier? {
-                try model.map { try ImageClassifier(model: $0, options: sessionOptions) }
-            }
+                detector: ObjectDetector(model: model, sessionOptions: sessionOptions), knowledge: knowledge, search: search))
+        case .imageNet(let classifier, _, _):
             let mapper = try ClassActivationMapper(classifier: ImageClassifier(model: classifier, options: sessionOptions))
-            let heads = try WholePhotoClassifiers(organic: load(organicHead), materials: load(materialsHead))
-            return .imageNet(ImageNetWasteRecognizer(mapper: mapper, knowledge: knowledge, heads: heads))
+            return .imageNet(ImageNetWasteRecognizer(mapper: mapper, knowledge: knowledge, search: search))
         }
     }
 

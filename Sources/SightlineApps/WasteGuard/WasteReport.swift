@@ -1,7 +1,9 @@
 // WasteReport: a WasteGuard result as the user sees it, in one mode, language and
 // municipality — the reported objects (only non-organic ones in check mode) with display names,
-// box colours and disposal guidance, the whole-photo verdict when no object was found, and the
-// information text.
+// box colours and disposal guidance, the heads' verdict on the whole photo, and the
+// information text. A verdict of non-organic waste is foreign matter too: in check mode its
+// sentence follows the objects' text, or replaces "No foreign matter was detected in the
+// waste.", which is said only when no object is reported and no verdict finds foreign matter.
 import SightlineImaging
 
 /// One analysed photo, ready to show.
@@ -23,12 +25,14 @@ public struct WasteReport: Sendable, Hashable {
     public var imageSize: ImageSize
     /// The objects reported in `mode`, most confident first.
     public var items: [Item]
-    /// The whole-photo verdict (only when nothing specific was found).
+    /// The heads' verdict on the whole photo, if any.
     public var verdict: PhotoVerdict?
     /// The information text: the original app's text for `items`, followed by the verdict's
-    /// sentence when there is one; only the verdict's sentence when nothing is reported.
+    /// sentence when it is shown; only the verdict's sentence when nothing is reported. The
+    /// verdict is shown when it finds foreign matter, and in classify mode also when nothing
+    /// else is reported.
     public var information: String
-    /// The short verdict for a caption band, empty without a verdict.
+    /// The short verdict for a caption band, empty when the verdict is not shown.
     public var verdictCaption: String
 
     /// Applies `mode`, `language` and `municipality` to `findings`.
@@ -45,15 +49,19 @@ public struct WasteReport: Sendable, Hashable {
         self.municipality = municipality
         imageSize = findings.imageSize
         verdict = findings.verdict
-        let verdictText = findings.verdict?.text(in: language, materials: materials) ?? ""
+        let nothingReported = items.isEmpty
+        let shown = findings.verdict.flatMap { verdict in
+            verdict.indicatesForeignMatter || (nothingReported && mode == .classify) ? verdict : nil
+        }
+        let verdictText = shown?.text(in: language, materials: materials) ?? ""
         // With nothing reported, the original's "No foreign matter was detected" would contradict
-        // a whole-photo verdict of non-organic waste; the verdict's sentence says it all.
+        // a verdict of non-organic waste; the verdict's sentence says it all.
         information = items.isEmpty && !verdictText.isEmpty
             ? verdictText
             : WasteInformation.text(
                 mode: mode, objects: items.map { WasteInformation.Entry(displayName: $0.displayName, isOrganic: $0.object.isOrganic) },
                 phrases: .phrases(in: language)) + verdictText
-        verdictCaption = findings.verdict?.caption(in: language, materials: materials) ?? ""
+        verdictCaption = shown?.caption(in: language, materials: materials) ?? ""
     }
 
     /// Draws the result on `photo` (the upright photo analysed): each reported object's box in

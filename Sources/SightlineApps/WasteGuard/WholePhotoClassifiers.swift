@@ -1,7 +1,8 @@
 // WholePhotoClassifiers: WasteGuard's optional whole-photo heads, trained with `sightline train`
 // on the shared waste photos — `waste-organic` (organic vs non-organic) and `waste-materials`
-// (TrashNet: cardboard, glass, metal, paper, plastic, trash). Each is used only when installed;
-// together they give the `PhotoVerdict` for photos where no specific object was found.
+// (TrashNet: cardboard, glass, metal, paper, plastic, trash). Each is used only when installed.
+// They judge whole images — a photo, a box cut out of it, a window of it — in batches, and the
+// organic head can show where in an image it sees non-organic waste.
 import Foundation
 import SightlineEngine
 import SightlineImaging
@@ -16,9 +17,12 @@ public struct WholePhotoClassifiers: Sendable {
 
     public let organic: ImageClassifier?
     public let materials: ImageClassifier?
+    /// Where in an image the organic head sees its classes (class activation maps), when the
+    /// head provides a feature map (heads trained with `sightline train` do).
+    public let organicMapper: ClassActivationMapper?
 
     /// - Throws: `WasteGuardError.incompatibleModel` when `organic` does not have exactly the
-    ///   labels "organic" and "non-organic".
+    ///   labels "organic" and "non-organic"; `LocalizationError` when its feature map is unusable.
     public init(organic: ImageClassifier?, materials: ImageClassifier?) throws {
         if let organic {
             let labels = Set(organic.model.manifest.labels)
@@ -30,6 +34,9 @@ public struct WholePhotoClassifiers: Sendable {
         }
         self.organic = organic
         self.materials = materials
+        organicMapper = try organic.flatMap { head in
+            head.model.manifest.outputs["feature_map"] == nil ? nil : try ClassActivationMapper(classifier: head)
+        }
     }
 
     /// Loads whichever of the two heads `store` has installed; a head that is not installed is
@@ -55,19 +62,45 @@ public struct WholePhotoClassifiers: Sendable {
         [organic, materials].compactMap { $0?.model.name }
     }
 
-    /// The verdict of the installed heads on `image` (upright), or nil when none is installed.
-    /// The material is left out when the photo is judged organic.
+    /// The verdict of the installed heads on the whole of `image` (upright), or nil when none is
+    /// installed. The material is left out when the photo is judged organic.
     ///
     /// - Throws: `ClassificationError.inferenceFailed`.
     public func verdict(on image: RGBImage) throws -> PhotoVerdict? {
-        guard !isEmpty else { return nil }
-        func judge(_ classifier: ImageClassifier?) throws -> PhotoJudgement? {
-            guard let classifier, let best = try classifier.classify(image: image, top: 1).best else { return nil }
-            return PhotoJudgement(label: best.label, confidence: Double(best.confidence), model: classifier.model.name)
+        try judgements(of: [image]).first?.verdict
+    }
+
+    /// The box (in pixels of `image`) around where the organic head sees non-organic waste in
+    /// `image` (upright): the strongest region of its class activation map; nil without a map or
+    /// a region.
+    ///
+    /// - Throws: `LocalizationError.inferenceFailed`.
+    public func nonOrganicRegion(in image: RGBImage) throws -> PixelRect? {
+        guard let organicMapper,
+              let index = organicMapper.classifier.model.manifest.labels.firstIndex(of: PhotoVerdict.nonOrganicLabel) else {
+            return nil
         }
-        let organic = try judge(organic)
-        let judgedOrganic = organic?.label == PhotoVerdict.organicLabel
-        let material = judgedOrganic ? nil : try judge(materials)
-        return PhotoVerdict(organic: organic, material: material)
+        return try organicMapper.localize(image: image, classIndices: [index], options: LocalizationOptions(maximumRegions: 1))
+            .first?.regions.first?.boundingBox
+    }
+
+    /// What the installed heads say about each of `images` (upright), in order; each head runs
+    /// once over all of them as one batch.
+    ///
+    /// - Throws: `ClassificationError.inferenceFailed`.
+    public func judgements(of images: [RGBImage]) throws -> [RegionJudgement] {
+        func rankings(_ classifier: ImageClassifier?) throws -> [[PhotoJudgement]] {
+            guard let classifier, !images.isEmpty else { return images.map { _ in [] } }
+            var batch: [Float] = []
+            batch.reserveCapacity(images.count * classifier.preprocessing.valueCount)
+            for image in images { batch += image.tensorValues(classifier.preprocessing) }
+            let labelCount = classifier.model.manifest.labels.count
+            return try classifier.classify(preparedBatch: batch, imageCount: images.count, top: labelCount).map { result in
+                result.observations.map { PhotoJudgement(label: $0.label, confidence: Double($0.confidence), model: classifier.model.name) }
+            }
+        }
+        let organic = try rankings(organic)
+        let materials = try rankings(materials)
+        return zip(organic, materials).map { RegionJudgement(organic: $0.first, materials: $1) }
     }
 }

@@ -13,7 +13,7 @@ final class AppResourcesTests: XCTestCase {
 
     func testTablesParseIntoRowsByHeader() throws {
         let rows = try AppResources.tableRows("waste/classes.tsv")
-        XCTAssertEqual(rows.count, 20)
+        XCTAssertEqual(rows.count, 27)
         XCTAssertEqual(rows.first?["label"], "feather")
         XCTAssertThrowsError(try AppResources.text("no/such/file.txt")) { error in
             XCTAssertTrue("\(error)".contains("no/such/file.txt"))

@@ -1,6 +1,6 @@
 // TestEnvironment: what the app tests share — a temporary folder removed after the test, a real
-// Store in it, the repository's sample photos and the installed lite0 model (`make test` installs
-// it; a missing model fails the test with the command to run).
+// Store in it, the repository's sample photos and the installed models, lite0 and the apps' heads
+// (`make test` installs them; a missing model fails the test with the command to run).
 import Foundation
 import SightlineImaging
 import SightlineStore
@@ -32,10 +32,15 @@ enum TestEnvironment {
 
     /// The installed lite0 model.
     static func lite0() throws -> InstalledModel {
+        try installedModel("lite0")
+    }
+
+    /// The installed model `name` (lite0, or an app head such as waste-organic).
+    static func installedModel(_ name: String) throws -> InstalledModel {
         do {
-            return try ModelStore().model("lite0")
+            return try ModelStore().model(name)
         } catch {
-            XCTFail("lite0 is not installed: run `make test` or `sightline models install` (\(error))")
+            XCTFail("\(name) is not installed: run `make test` or `sightline models install` (\(error))")
             throw error
         }
     }

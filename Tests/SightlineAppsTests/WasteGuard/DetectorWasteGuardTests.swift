@@ -88,7 +88,7 @@ final class DetectorWasteGuardTests: XCTestCase {
         let knowledge = try WasteKnowledge.bundled()
         let full = WasteObjectOverview(selection: try WasteModelSelection.choose(in: storeWithDetector(), knowledge: knowledge),
                                        knowledge: knowledge)
-        XCTAssertEqual(full.recognisedClasses.count, 20)
+        XCTAssertEqual(full.recognisedClasses.count, 20, "the original's 20, not Sightline's additions")
         XCTAssertEqual(full.detectorModel, "waste-yolo")
         XCTAssertNil(full.imageNetModel)
 
@@ -97,11 +97,35 @@ final class DetectorWasteGuardTests: XCTestCase {
         let overview = WasteObjectOverview(selection: try WasteModelSelection.choose(in: store, knowledge: knowledge),
                                            knowledge: knowledge)
         XCTAssertEqual(overview.recognisedClasses.map(\.label), ["apple", "can", "battery"])
-        XCTAssertEqual(overview.entries.filter { !$0.isRecognised }.count, 17)
+        XCTAssertEqual(overview.entries.filter { !$0.isRecognised }.count, 24)
         let text = overview.text(in: .english, texts: knowledge.texts)
-        XCTAssertTrue(text.contains("It recognises 3 of the 20 objects."), text)
+        XCTAssertTrue(text.contains("It recognises 3 of the 27 objects."), text)
         XCTAssertTrue(text.contains("✓ battery (non-organic) — recognised by the waste detector"), text)
         XCTAssertTrue(text.contains("✗ egg shell (organic) — not recognised by the installed model"), text)
+    }
+
+    /// The labels the `waste-detector` built at set-up may have: thesis classes and Sightline's
+    /// broader ones, in the trainer's order rather than WasteGuard's.
+    func testTheShippedDetectorsLabelsAreAcceptedAndListed() throws {
+        let knowledge = try WasteKnowledge.bundled()
+        let labels = ["face mask", "can", "glass", "plastic bag", "battery", "apple", "orange", "egg", "plastic", "paper",
+                      "metal", "electronics", "fruit", "vegetable", "bread"]
+        let store = try storeWithDetector(name: "waste-detector", labels: labels)
+        let model = try store.model("waste-detector")
+        XCTAssertNil(WasteModelSelection.detectorProblem(model, knowledge: knowledge))
+        let selection = try WasteModelSelection.choose(in: store, knowledge: knowledge)
+        XCTAssertEqual(selection.modelNames, ["waste-detector"])
+        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
+        XCTAssertEqual(overview.recognisedClasses.map(\.label), [
+            "egg", "apple", "orange", "plastic bag", "glass", "face mask", "can", "battery",
+            "plastic", "paper", "metal", "electronics", "fruit", "vegetable", "bread",
+        ])
+        XCTAssertEqual(overview.entries.count, knowledge.classes.count)
+        let text = overview.text(in: .german, texts: knowledge.texts)
+        XCTAssertTrue(text.contains("Er erkennt 15 der 27 Objekte."), text)
+        XCTAssertTrue(text.contains("✓ Elektrogerät (kein Bioabfall) — vom Abfall-Detektor erkannt"), text)
+        XCTAssertTrue(text.contains("✓ Brot (Bioabfall) — vom Abfall-Detektor erkannt"), text)
+        XCTAssertTrue(text.contains("✗ Zigarette (kein Bioabfall) — vom installierten Modell nicht erkannt"), text)
     }
 
     func testADetectorWithOtherLabelsIsNotUsed() throws {
@@ -118,7 +142,9 @@ final class DetectorWasteGuardTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("'banana'"), "\(error)")
         }
         let detector = try ObjectDetector(modelAt: store.modelsDirectory.appendingPathComponent("fruit/model.onnx"), labels: labels)
-        XCTAssertThrowsError(try DetectorWasteRecognizer(detector: detector, knowledge: knowledge))
+        let noHeads = ForeignMatterSearch(heads: try WholePhotoClassifiers(organic: nil, materials: nil), knowledge: knowledge,
+                                          materials: try WasteMaterials.bundled())
+        XCTAssertThrowsError(try DetectorWasteRecognizer(detector: detector, knowledge: knowledge, search: noHeads))
     }
 
     func testWithoutADetectorTheImageNetRouteIsChosenWithItsHeads() throws {
@@ -133,12 +159,13 @@ final class DetectorWasteGuardTests: XCTestCase {
         XCTAssertEqual(classifier.name, "lite0")
         let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
         XCTAssertEqual(overview.recognisedClasses.map(\.label),
-                       ["feather", "flower", "kitchen paper", "apple", "orange", "plastic bag", "glass", "ceramic"])
+                       ["feather", "flower", "kitchen paper", "apple", "orange", "plastic bag", "glass", "ceramic",
+                        "plastic", "paper", "metal", "electronics", "fruit", "vegetable", "bread"])
         XCTAssertEqual(overview.entries.first { $0.wasteClass.label == "apple" }?.basis,
                        .imageNet(model: "lite0", classes: ["Granny Smith apple"]))
         XCTAssertTrue(overview.heads.isEmpty)
         let text = overview.text(in: .german, texts: knowledge.texts)
-        XCTAssertTrue(text.contains("Es erkennt 8 der 20 Objekte"), text)
+        XCTAssertTrue(text.contains("Es erkennt 15 der 27 Objekte"), text)
         XCTAssertTrue(text.contains("Es sind keine Klassifikatoren für das ganze Foto installiert"), text)
     }
 }

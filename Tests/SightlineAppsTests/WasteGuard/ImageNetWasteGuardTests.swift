@@ -1,8 +1,9 @@
 // ImageNetWasteGuardTests: WasteGuard without a waste detector, on real photos with the installed
 // lite0 — a beer bottle is found as glass and a plastic bag as a plastic bag, each boxed inside
-// the photo by class activation mapping; a cabbage (no ImageNet counterpart among the 20) yields
-// nothing rather than an invented object; and with whole-photo heads installed (trained here on
-// a handful of photos) a photo without objects gets their verdict, reported as a verdict.
+// the photo by class activation mapping; a cabbage is a vegetable, organic; a cardboard box
+// (ImageNet's "carton", which no class takes) yields nothing rather than an invented object; and
+// with whole-photo heads installed (trained here on a handful of photos) a photo without objects
+// gets their verdict, reported as a verdict, and so does a photo with one.
 import Foundation
 @testable import SightlineApps
 import SightlineEngine
@@ -20,8 +21,9 @@ final class ImageNetWasteGuardTests: XCTestCase {
         let knowledge = try WasteKnowledge.bundled()
         let selection = WasteModelSelection.imageNet(classifier: try TestEnvironment.lite0(), organicHead: organicHead,
                                                      materialsHead: materialsHead)
-        return WasteGuard(recognizer: try WasteRecognizer.load(selection, knowledge: knowledge), knowledge: knowledge,
-                          materials: try WasteMaterials.bundled(), selection: selection)
+        let materials = try WasteMaterials.bundled()
+        return WasteGuard(recognizer: try WasteRecognizer.load(selection, knowledge: knowledge, materials: materials),
+                          knowledge: knowledge, materials: materials, selection: selection)
     }
 
     private let consent = ConsentGrant(acceptedAt: Date())
@@ -55,14 +57,27 @@ final class ImageNetWasteGuardTests: XCTestCase {
                        "Erkanntes Objekt: Plastiktüte\nBitte entfernen Sie das markierte Objekt aus dem Biomüll.\n")
     }
 
-    func testNothingIsInventedForAPhotoWithoutACounterpart() throws {
+    func testACabbageIsAnOrganicVegetable() throws {
         let wasteGuard = try wasteGuard()
         let cabbage = try TestEnvironment.samplePhoto("cabbage.jpg")
         let check = try wasteGuard.analyse(cabbage, mode: .check, consent: consent)
+        XCTAssertTrue(check.items.isEmpty, "organic objects are not marked in check mode")
+        XCTAssertEqual(check.information, "No foreign matter was detected in the waste.\n")
+        let classify = try wasteGuard.analyse(cabbage, mode: .classify, language: .german, consent: consent)
+        XCTAssertEqual(classify.items.map(\.object.wasteClass.label), ["vegetable"])
+        XCTAssertEqual(classify.items.map(\.role), [.organic])
+        XCTAssertEqual(classify.information, "Erkanntes Objekt: Gemüse\nDas markierte Objekt ist Bioabfall.\n")
+        XCTAssertEqual(classify.items.first?.guidance?.bin.id, "biotonne")
+    }
+
+    func testNothingIsInventedForAPhotoWithoutACounterpart() throws {
+        let wasteGuard = try wasteGuard()
+        let box = try TestEnvironment.samplePhoto("cardboard-box.jpg")
+        let check = try wasteGuard.analyse(box, mode: .check, consent: consent)
         XCTAssertTrue(check.items.isEmpty)
         XCTAssertNil(check.verdict, "no heads are installed, so there is no verdict either")
         XCTAssertEqual(check.information, "No foreign matter was detected in the waste.\n")
-        let classify = try wasteGuard.analyse(cabbage, mode: .classify, consent: consent)
+        let classify = try wasteGuard.analyse(box, mode: .classify, consent: consent)
         XCTAssertEqual(classify.information, "No objects were detected.\n")
     }
 
@@ -83,11 +98,11 @@ final class ImageNetWasteGuardTests: XCTestCase {
         XCTAssertEqual(selection.modelNames, ["lite0", "waste-organic", "waste-materials"])
         let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
         XCTAssertEqual(overview.heads.map(\.model), ["waste-organic", "waste-materials"])
-        XCTAssertEqual(overview.recognisedClasses.count, 8, "heads never add to the 20 objects")
+        XCTAssertEqual(overview.recognisedClasses.count, 15, "heads never add to the classes ImageNet recognises")
 
         let wasteGuard = try self.wasteGuard(organicHead: organic, materialsHead: materials)
         let bottle = try wasteGuard.analyse(TestEnvironment.samplePhoto("glass-bottle.jpg"), mode: .check, consent: consent)
-        XCTAssertTrue(bottle.items.isEmpty, "a soda bottle has no ImageNet counterpart among the 20")
+        XCTAssertTrue(bottle.items.isEmpty, "a soda bottle has no ImageNet counterpart among WasteGuard's classes")
         let verdict = try XCTUnwrap(bottle.verdict)
         XCTAssertEqual(verdict.isOrganic, false)
         XCTAssertEqual(verdict.organic?.model, "waste-organic")
@@ -98,13 +113,20 @@ final class ImageNetWasteGuardTests: XCTestCase {
             + "The whole photo looks like non-organic waste (\(organicText)), most likely glass (\(materialText)).\n",
                        "no \"No foreign matter was detected\" before a verdict of non-organic waste")
 
-        let cabbage = try wasteGuard.analyse(TestEnvironment.samplePhoto("cabbage.jpg"), mode: .classify, consent: consent)
-        XCTAssertEqual(cabbage.verdict?.isOrganic, true)
-        XCTAssertNil(cabbage.verdict?.material, "materials describe non-organic waste only")
+        let heads = try WholePhotoClassifiers(organic: ImageClassifier(model: organic), materials: ImageClassifier(model: materials))
+        let cabbage = try XCTUnwrap(try heads.verdict(on: TestEnvironment.samplePhoto("cabbage.jpg")))
+        XCTAssertEqual(cabbage.isOrganic, true)
+        XCTAssertNil(cabbage.material, "materials describe non-organic waste only")
 
         let beer = try wasteGuard.analyse(fixture("beer-bottle.jpg"), mode: .classify, consent: consent)
         XCTAssertEqual(beer.items.map(\.object.wasteClass.label), ["glass"])
-        XCTAssertNil(beer.verdict, "an object was found, so the heads are not asked")
+        let beerVerdict = try XCTUnwrap(beer.verdict, "an object was found, and the heads are still asked")
+        XCTAssertTrue(beerVerdict.objectsFound)
+        XCTAssertEqual(beerVerdict.isOrganic, false)
+        XCTAssertEqual(beer.information, "Detected object: glass\nThe marked object is non-organic waste.\n"
+            + beerVerdict.text(in: .english, materials: try WasteMaterials.bundled()))
+        XCTAssertTrue(beer.information.hasSuffix("most likely glass (\(try XCTUnwrap(beerVerdict.material?.confidenceText))).\n"),
+                      beer.information)
     }
 
     func testAnOrganicHeadWithOtherLabelsIsRefused() throws {

@@ -1,8 +1,8 @@
-// WasteDetectorTestModel: a tiny YOLO-shaped ONNX detector with WasteGuard's 20 classes, built in
-// the test with the engine's ONNX writer. Its output is a fixed table of candidate boxes in the
-// YOLOv5 layout [1, boxes, 5 + 20] (centre x, centre y, width, height in pixels of its 64×64
-// input, objectness, 20 class scores), computed as GlobalAveragePool(images) · 0 + table, so the
-// detections of any photo are known exactly:
+// WasteDetectorTestModel: a tiny YOLO-shaped ONNX detector with the original WasteGuard's 20
+// classes, built in the test with the engine's ONNX writer. Its output is a fixed table of
+// candidate boxes in the YOLOv5 layout [1, boxes, 5 + 20] (centre x, centre y, width, height in
+// pixels of its 64×64 input, objectness, 20 class scores), computed as
+// GlobalAveragePool(images) · 0 + table, so the detections of any photo are known exactly:
 //
 //   box  centre    size    objectness  class (score)        confidence
 //   0    (20, 20)  10×10   0.9         plastic bag (0.97)   0.873

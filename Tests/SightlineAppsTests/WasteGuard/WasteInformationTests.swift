@@ -1,7 +1,9 @@
 // WasteInformationTests: WasteGuard's information text, the whole table — no, one and several
 // detections of organic, non-organic and mixed objects, in both modes, in English and German —
 // plus the rules behind it: names deduplicated in order of first appearance (most confident
-// first), singular or plural by the number of detections rather than of names.
+// first), singular or plural by the number of detections rather than of names; and how the
+// heads' whole-photo verdict joins the text — a foreign verdict flags the photo even when only
+// organic objects were found, an organic one leaves the original's all-clear untouched.
 import SightlineApps
 import SightlineImaging
 import SightlineVision
@@ -183,5 +185,51 @@ final class WasteInformationTests: XCTestCase {
         let materialOnly = PhotoVerdict(organic: nil, material: PhotoJudgement(label: "trash", confidence: 0.6, model: "m"))
         XCTAssertEqual(materialOnly.text(in: .english, materials: materials),
                        "No specific object was recognised. The whole photo looks like other waste (60.0%).\n")
+    }
+
+    func testAForeignVerdictFlagsThePhotoEvenWhenOnlyOrganicObjectsWereFound() throws {
+        var findings = try findings(["apple"])
+        findings.verdict = PhotoVerdict(organic: PhotoJudgement(label: "non-organic", confidence: 0.91, model: "waste-organic"),
+                                        material: PhotoJudgement(label: "plastic", confidence: 0.784, model: "waste-materials"),
+                                        objectsFound: true)
+        func report(_ mode: WasteGuardMode, _ language: Language) -> WasteReport {
+            WasteReport(findings: findings, mode: mode, language: language, municipality: knowledge.defaultMunicipality,
+                        knowledge: knowledge, materials: materials)
+        }
+        XCTAssertTrue(report(.check, .english).items.isEmpty, "the apple is not marked in check mode")
+        XCTAssertEqual(report(.check, .english).information,
+                       "The photo as a whole looks like non-organic waste (91.0%), most likely plastic (78.4%).\n",
+                       "never \"No foreign matter was detected\" beside a verdict of non-organic waste")
+        XCTAssertEqual(report(.check, .english).verdictCaption, "non-organic waste (plastic), 91.0%")
+        XCTAssertEqual(report(.classify, .german).information,
+                       "Erkanntes Objekt: Apfel\nDas markierte Objekt ist Bioabfall.\n"
+                        + "Als Ganzes sieht das Foto nicht nach Bioabfall aus (91.0%), am ehesten Kunststoff (78.4%).\n")
+
+        findings = try self.findings(["apple", "battery"])
+        findings.verdict = PhotoVerdict(organic: PhotoJudgement(label: "non-organic", confidence: 0.7, model: "waste-organic"),
+                                        material: PhotoJudgement(label: "metal", confidence: 0.5, model: "waste-materials"),
+                                        objectsFound: true)
+        XCTAssertEqual(report(.check, .english).information,
+                       "Detected object: battery\nPlease remove the marked object from organic waste.\n"
+                        + "The photo as a whole looks like non-organic waste (70.0%), most likely metal (50.0%).\n")
+    }
+
+    func testAnOrganicVerdictKeepsTheOriginalAllClear() throws {
+        let organic = PhotoVerdict(organic: PhotoJudgement(label: "organic", confidence: 0.955, model: "waste-organic"), material: nil)
+        for (objects, objectsFound) in [([String](), false), (["apple"], true)] {
+            var findings = try findings(objects)
+            findings.verdict = organic
+            findings.verdict?.objectsFound = objectsFound
+            let check = WasteReport(findings: findings, mode: .check, language: .english, municipality: knowledge.defaultMunicipality,
+                                    knowledge: knowledge, materials: materials)
+            XCTAssertEqual(check.information, "No foreign matter was detected in the waste.\n")
+            XCTAssertEqual(check.verdictCaption, "")
+            XCTAssertEqual(check.verdict, findings.verdict, "the verdict is still in the report")
+        }
+        var nothing = try findings([])
+        nothing.verdict = organic
+        XCTAssertEqual(WasteReport(findings: nothing, mode: .classify, language: .english, municipality: knowledge.defaultMunicipality,
+                                   knowledge: knowledge, materials: materials).information,
+                       "No specific object was recognised. The whole photo looks like organic waste (95.5%).\n")
     }
 }

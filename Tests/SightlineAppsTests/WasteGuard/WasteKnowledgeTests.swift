@@ -1,23 +1,28 @@
 // WasteKnowledgeTests: the integrity of WasteGuard's bundled knowledge — the original's 20 classes
-// in its order with its display names, every municipality with exactly one rule per class naming
-// existing bins, a readable SVG symbol per bin, texts in every language, ImageNet correspondences
-// that exist in the 1000-class label list — and that broken data is refused with the file named.
+// in its order with its display names followed by Sightline's 7, every municipality with exactly
+// one rule per class naming existing bins, a readable SVG symbol per bin, texts in every language,
+// ImageNet correspondences that exist in the 1000-class label list, the class each material
+// names — and that broken data is refused with the file named.
 import SightlineApps
 import XCTest
 
 final class WasteKnowledgeTests: XCTestCase {
-    func testTheTwentyClassesAreTheOriginalsInOrder() throws {
+    func testTheOriginalTwentyClassesComeFirstThenSightlinesSeven() throws {
         let knowledge = try WasteKnowledge.bundled()
         XCTAssertEqual(knowledge.classes.map(\.label), [
             "feather", "flower", "egg", "kitchen paper", "apple", "foliage", "soil", "egg carton", "orange", "bone",
             "cigarette", "pill", "plastic cup", "plastic bag", "glass", "face mask", "ceramic", "can", "battery", "stone",
+            "plastic", "paper", "metal", "electronics", "fruit", "vegetable", "bread",
         ])
         XCTAssertEqual(knowledge.classes.map { $0.displayName.text(in: .english) }, [
             "feather", "sunflower", "egg shell", "paper towel", "apple", "foliage", "soil", "egg carton", "orange peel", "bone",
             "cigarette", "pill", "plastic cup", "plastic bag", "glass", "face mask", "ceramic", "can", "battery", "stone",
+            "plastic", "paper or cardboard", "metal", "electronic device", "fruit", "vegetable", "bread",
         ])
-        XCTAssertEqual(knowledge.classes.map(\.isOrganic), Array(repeating: true, count: 10) + Array(repeating: false, count: 10))
-        XCTAssertEqual(knowledge.classes.map(\.index), Array(0 ..< 20))
+        XCTAssertEqual(knowledge.classes.map(\.isOrganic), Array(repeating: true, count: 10) + Array(repeating: false, count: 10)
+            + [false, false, false, false, true, true, true])
+        XCTAssertEqual(knowledge.classes.map(\.index), Array(0 ..< 27))
+        XCTAssertEqual(WasteKnowledge.originalClassCount, 20)
         for wasteClass in knowledge.classes {
             for language in Language.allCases {
                 XCTAssertFalse(wasteClass.displayName.text(in: language).isEmpty)
@@ -34,7 +39,7 @@ final class WasteKnowledgeTests: XCTestCase {
         let labels = knowledge.classes.map(\.label)
         let binIDs = Set(knowledge.bins.map(\.id))
         for municipality in knowledge.municipalities {
-            XCTAssertEqual(municipality.rules.count, 20, municipality.id)
+            XCTAssertEqual(municipality.rules.count, knowledge.classes.count, municipality.id)
             XCTAssertEqual(Set(municipality.rules.map(\.label)), Set(labels), municipality.id)
             XCTAssertTrue(municipality.source.url.hasPrefix("https://"), municipality.id)
             for rule in municipality.rules {
@@ -54,6 +59,14 @@ final class WasteKnowledgeTests: XCTestCase {
         XCTAssertEqual(ulm.rule(for: "pill")?.bin, "restmuell")
         XCTAssertEqual(ulm.rule(for: "pill")?.alternatives.contains("pharmacy"), true)
         XCTAssertEqual(knowledge.municipality(id: "berlin")?.rule(for: "soil")?.bin, "restmuell")
+        for municipality in knowledge.municipalities {
+            XCTAssertEqual(municipality.rule(for: "paper")?.bin, "altpapier", municipality.id)
+            XCTAssertEqual(municipality.rule(for: "electronics")?.bin, "wertstoffhof", municipality.id)
+            XCTAssertEqual(municipality.rule(for: "electronics")?.alternatives, ["battery-collection"], municipality.id)
+            for organic in ["fruit", "vegetable", "bread"] {
+                XCTAssertEqual(municipality.rule(for: organic)?.bin, "biotonne", "\(municipality.id) \(organic)")
+            }
+        }
     }
 
     func testEveryBinHasAColourAndAnSVGSymbol() throws {
@@ -82,6 +95,10 @@ final class WasteKnowledgeTests: XCTestCase {
         }
         XCTAssertEqual(texts.help(for: .check).title.en, "Check organic waste")
         XCTAssertEqual(texts.help(for: .classify).title.en, "Classify objects")
+        let classCount = try WasteKnowledge.bundled().classes.count
+        for language in Language.allCases {
+            XCTAssertTrue(texts.overview.intro.text(in: language).contains("\(classCount) "), "the intro counts every class")
+        }
     }
 
     func testImageNetCorrespondencesNameRealImageNetClasses() throws {
@@ -89,12 +106,28 @@ final class WasteKnowledgeTests: XCTestCase {
         let imageNetLabels = try ObjectCategories.bundled().classLabels
         let correspondences = ImageNetWasteRecognizer.correspondences(labels: imageNetLabels, knowledge: knowledge)
         XCTAssertEqual(correspondences.map(\.wasteClass.label),
-                       ["feather", "flower", "kitchen paper", "apple", "orange", "plastic bag", "glass", "ceramic"])
+                       ["feather", "flower", "kitchen paper", "apple", "orange", "plastic bag", "glass", "ceramic",
+                        "plastic", "paper", "metal", "electronics", "fruit", "vegetable", "bread"])
+        let mapped = knowledge.classes.flatMap(\.imageNetLabels)
+        XCTAssertEqual(Set(mapped).count, mapped.count, "an ImageNet class stands for one WasteGuard class at most")
         for correspondence in correspondences {
             XCTAssertEqual(correspondence.classLabels, correspondence.wasteClass.imageNetLabels)
             XCTAssertEqual(correspondence.classIndices.map { imageNetLabels[$0] }, correspondence.classLabels)
         }
         XCTAssertEqual(correspondences.first { $0.wasteClass.label == "apple" }?.classIndices, [948])
+    }
+
+    func testEachMaterialButTrashIsANonOrganicClass() throws {
+        let knowledge = try WasteKnowledge.bundled()
+        let materials = try WasteMaterials.bundled()
+        XCTAssertEqual(Set(materials.names.keys), ["cardboard", "glass", "metal", "paper", "plastic", "trash"])
+        XCTAssertEqual(materials.classLabels, ["cardboard": "paper", "glass": "glass", "metal": "metal", "paper": "paper",
+                                               "plastic": "plastic"])
+        for label in materials.names.keys where label != "trash" {
+            let wasteClass = try XCTUnwrap(materials.wasteClass(of: label, knowledge: knowledge), label)
+            XCTAssertFalse(wasteClass.isOrganic, label)
+        }
+        XCTAssertNil(materials.wasteClass(of: "trash", knowledge: knowledge), "TrashNet's catch-all names no class")
     }
 
     func testBrokenDataIsRefusedNamingTheFile() throws {
@@ -111,7 +144,7 @@ final class WasteKnowledgeTests: XCTestCase {
         var missingRule = ulm
         missingRule.rules.removeLast()
         XCTAssertThrowsError(try build(municipalities: [("waste/municipalities/ulm-alb-donau.json", missingRule)])) { error in
-            XCTAssertTrue("\(error)".contains("ulm-alb-donau.json") && "\(error)".contains("stone"), "\(error)")
+            XCTAssertTrue("\(error)".contains("ulm-alb-donau.json") && "\(error)".contains("missing: bread"), "\(error)")
         }
         var unknownBin = ulm
         unknownBin.rules[0].bin = "compost-heap"
@@ -124,9 +157,13 @@ final class WasteKnowledgeTests: XCTestCase {
         var notDefault = ulm
         notDefault.isDefault = false
         XCTAssertThrowsError(try build(municipalities: [("waste/municipalities/ulm-alb-donau.json", notDefault)]))
-        XCTAssertThrowsError(try build(classes: Array(classRows.dropLast()),
+        XCTAssertThrowsError(try build(classes: Array(classRows.prefix(WasteKnowledge.originalClassCount - 1)),
                                        municipalities: [("waste/municipalities/ulm-alb-donau.json", ulm)])) { error in
             XCTAssertTrue("\(error)".contains("classes.tsv"), "\(error)")
+        }
+        XCTAssertThrowsError(try build(classes: Array(classRows.dropLast()),
+                                       municipalities: [("waste/municipalities/ulm-alb-donau.json", ulm)])) { error in
+            XCTAssertTrue("\(error)".contains("ulm-alb-donau.json") && "\(error)".contains("unknown: bread"), "\(error)")
         }
     }
 

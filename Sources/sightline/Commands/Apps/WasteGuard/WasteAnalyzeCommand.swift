@@ -30,9 +30,11 @@ struct WasteAnalyzeCommand: ParsableCommand {
             NAME MODEL.onnx --labels LABELS.txt` whose labels are WasteGuard classes) is used when \
             present (--detector picks one). Otherwise the general ImageNet model lite0 recognises \
             the objects that have ImageNet counterparts (see `sightline waste overview`), boxed by \
-            class activation mapping; when it finds none, the installed whole-photo classifiers \
-            (waste-organic, waste-materials) judge the photo as a whole and the verdict is added \
-            to the information text.
+            class activation mapping. An organic object found never ends the check: the installed \
+            whole-photo classifiers (waste-organic, waste-materials) judge each organic box, the \
+            photo in overlapping windows and the photo as a whole; what they find non-organic is \
+            boxed and named by its material (evidence "heads"), and a non-organic verdict on the \
+            whole photo is added to the information text.
 
             Privacy: photos are decoded in memory and never written anywhere; only --annotate \
             writes a copy, where you ask. With the opt-in tally on (`sightline waste tally --on`) \

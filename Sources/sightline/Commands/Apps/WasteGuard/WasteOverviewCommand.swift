@@ -1,5 +1,5 @@
 // WasteOverviewCommand: `sightline waste overview` — WasteGuard's object overview: which of its
-// 20 objects the installed models recognise, and on what basis.
+// objects the installed models recognise, and on what basis.
 import ArgumentParser
 import SightlineApps
 import SightlinePresentation
@@ -8,7 +8,7 @@ import SightlineVision
 struct WasteOverviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overview",
-        abstract: "List WasteGuard's 20 objects and which of them the installed models recognise.",
+        abstract: "List WasteGuard's objects and which of them the installed models recognise.",
         discussion: """
             The overview describes exactly the models an analysis uses: an installed waste \
             detector recognises its labels; without one, lite0 recognises the objects that have \

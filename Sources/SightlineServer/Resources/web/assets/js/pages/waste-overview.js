@@ -1,4 +1,4 @@
-// waste-overview.js: WasteGuard's object overview — its 20 objects, organic or not, and
+// waste-overview.js: WasteGuard's object overview — its objects, organic or not, and
 // honestly which of them the installed models can recognise (GET /api/v1/waste/overview).
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -6,8 +6,9 @@ import { api } from '../api.js';
 import { loadingState, errorState } from '../ui/components.js';
 
 function modelLine(overview) {
-  if (overview.detector) return t('overview.detector', { model: overview.detector });
-  return t('overview.imagenet', { model: overview.imagenet_model || '—', count: overview.recognised ?? 0 });
+  const counts = { count: overview.recognised ?? 0, total: (overview.classes || []).length };
+  if (overview.detector) return t('overview.detector', { model: overview.detector, ...counts });
+  return t('overview.imagenet', { model: overview.imagenet_model || '—', ...counts });
 }
 
 function classItem(entry) {
