@@ -28,7 +28,9 @@ public enum WasteRecognizer: Sendable {
         switch selection {
         case .detector(let model, _, _):
             return .detector(try DetectorWasteRecognizer(
-                detector: ObjectDetector(model: model, sessionOptions: sessionOptions), knowledge: knowledge, search: search))
+                detector: ObjectDetector(model: model, options: ObjectDetectionOptions(
+                    confidenceThreshold: DetectorWasteRecognizer.confidenceThreshold(for: model)), sessionOptions: sessionOptions),
+                knowledge: knowledge, search: search))
         case .imageNet(let classifier, _, _):
             let mapper = try ClassActivationMapper(classifier: ImageClassifier(model: classifier, options: sessionOptions))
             return .imageNet(ImageNetWasteRecognizer(mapper: mapper, knowledge: knowledge, search: search))
