@@ -4,6 +4,8 @@
 // cat, encyclopaedia breed names, canonical ingredient names, organic / non-organic, the
 // TrashNet materials); installed by `sightline models install` (which `make test` runs) they
 // are the models the Cat Scanner, Kitchen and WasteGuard load, and they name the sample photos.
+// The detector heads beside them (waste-detector, kitchen-detector) are small, read the installed
+// lite0's feature maps, carry the apps' labels and are installed as the apps' detectors.
 import Foundation
 import SightlineApps
 import SightlineVision
@@ -12,13 +14,19 @@ import XCTest
 final class AppHeadsTests: XCTestCase {
     private static let headsFolder = TestEnvironment.repository.appendingPathComponent("Models/heads", isDirectory: true)
     private static let names = ["cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic"]
+    private static let detectorNames = ["kitchen-detector", "waste-detector"]
+
+    /// The classifier head files (the detector heads are checked on their own).
+    private func classifierHeadFiles() throws -> [URL] {
+        try TrainedHeadInstaller.headFiles(in: Self.headsFolder).filter { !DetectorHeadInstaller.isDetectorHead(at: $0) }
+    }
 
     private func head(_ name: String) throws -> TrainedHead {
         try TrainedHead(contentsOf: Self.headsFolder.appendingPathComponent("\(name).onnx"))
     }
 
     func testEveryHeadIsSmallAndReadsTheInstalledBackbonesFeatures() throws {
-        let files = try TrainedHeadInstaller.headFiles(in: Self.headsFolder)
+        let files = try classifierHeadFiles()
         XCTAssertEqual(files.map(TrainedHeadInstaller.modelName), Self.names)
         let store = ModelStore()
         for file in files {
@@ -34,6 +42,35 @@ final class AppHeadsTests: XCTestCase {
             XCTAssertNotNil(head.training.shorterSide, "\(name) records the resize it was trained with")
         }
         XCTAssertEqual(try head("waste-materials").training.shorterSide, 224, "TrashNet's objects fill the frame")
+    }
+
+    func testTheDetectorHeadsAreSmallCarryTheAppsLabelsAndAreInstalled() throws {
+        let files = try TrainedHeadInstaller.headFiles(in: Self.headsFolder).filter(DetectorHeadInstaller.isDetectorHead)
+        XCTAssertEqual(files.map(TrainedHeadInstaller.modelName), Self.detectorNames)
+        let store = ModelStore()
+        let lite0 = try store.model("lite0")
+        for file in files {
+            let name = TrainedHeadInstaller.modelName(of: file)
+            let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+            XCTAssertLessThan(size, 2_000_000, "\(name): a head, not a whole detector")
+            let head = try TrainedDetectorHead(contentsOf: file)
+            XCTAssertEqual(head.backboneName, "lite0", name)
+            XCTAssertEqual(head.backboneSHA256, lite0.manifest.source.sha256, name)
+            XCTAssertEqual(head.training.classes.map(\.label), head.labels, "the record counts every class")
+            let model = try store.model(name)
+            XCTAssertEqual(model.manifest.task, .objectDetection)
+            XCTAssertEqual(model.manifest.labels, head.labels)
+            XCTAssertEqual(try Data(contentsOf: model.directory.appendingPathComponent(TrainedModelWriter.headFileName)),
+                           try Data(contentsOf: file), "\(name) was installed from another head; run `sightline models install`")
+        }
+        let knowledge = try WasteKnowledge.bundled()
+        for label in try TrainedDetectorHead(contentsOf: Self.headsFolder.appendingPathComponent("waste-detector.onnx")).labels {
+            XCTAssertNotNil(knowledge.wasteClass(label: label), "\(label) is not a WasteGuard class")
+        }
+        let vocabulary = try IngredientVocabulary.bundled()
+        for label in try TrainedDetectorHead(contentsOf: Self.headsFolder.appendingPathComponent("kitchen-detector.onnx")).labels {
+            XCTAssertTrue(vocabulary.contains(label), "\(label) is not a canonical ingredient name")
+        }
     }
 
     func testTheLabelsAreTheOnesTheAppsLookUp() throws {
@@ -58,7 +95,7 @@ final class AppHeadsTests: XCTestCase {
     /// `make test` runs `sightline models install` before the tests, which installs the heads.
     func testTheInstalledModelsAreTheTrainedHeadsAndNameTheSamplePhotos() throws {
         let store = ModelStore()
-        for file in try TrainedHeadInstaller.headFiles(in: Self.headsFolder) {
+        for file in try classifierHeadFiles() {
             let name = TrainedHeadInstaller.modelName(of: file)
             guard let model = try? store.model(name) else {
                 return XCTFail("\(name) is not installed: run `make test` or `sightline models install`")
