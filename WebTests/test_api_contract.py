@@ -10,6 +10,7 @@ object detector) are exercised all the same and must answer 404 model_not_instal
 
     .venv/bin/python -m unittest discover -s WebTests
 """
+import collections
 import contextlib
 import http.client
 import json
@@ -38,6 +39,8 @@ CABBAGE = SAMPLES / "cabbage.jpg"
 ZUCCHINI = SAMPLES / "zucchini.jpg"
 TWO_FACES = APPS_FIXTURES / "two-faces.jpg"
 PLASTIC_BAG = APPS_FIXTURES / "plastic-bag.jpg"
+BEER_BOTTLE = APPS_FIXTURES / "beer-bottle.jpg"
+ALL_CLEAR = "No foreign matter was detected in the waste."
 TOMATO_WEBP = IMAGING_FIXTURES / "photo-tomato.webp"
 CARTON_PNG = REPOSITORY / "Tests" / "SightlineVisionTests" / "Fixtures" / "carton-upright.png"
 TRUNCATED_JPEG = IMAGING_FIXTURES / "truncated.jpg"
@@ -510,17 +513,21 @@ class WasteGuardRoutesTest(ContractTestCase):
         self.assertTrue(reply.json["granted"])
 
     def test_analyse_in_both_modes(self):
+        # Whichever route WasteGuard takes (the installed waste-detector, or ImageNet classes), a
+        # beer bottle is boxed as foreign matter with a bin, and a plastic bag is never an all-clear.
         self.grant_all()
         for mode in ("classify", "check"):
-            reply = api.upload("/api/v1/waste", PLASTIC_BAG, [("mode", mode), ("lang", "de"),
+            reply = api.upload("/api/v1/waste", BEER_BOTTLE, [("mode", mode), ("lang", "de"),
                                                               ("municipality", "berlin")], as_form=True)
             self.assertStatus(reply, 200)
             self.assertEqual((reply.json["mode"], reply.json["language"], reply.json["municipality"]),
                              (mode, "de", "berlin"))
-            bag = [item for item in reply.json["objects"] if item["label"] == "plastic bag"]
-            self.assertEqual(len(bag), 1, reply.json["objects"])
-            self.assertFalse(bag[0]["organic"])
-        symbol = api.get(bag[0]["bin_symbol"])
+            foreign = [item for item in reply.json["objects"] if not item["organic"]]
+            self.assertGreaterEqual(len(foreign), 1, reply.json["objects"])
+            bag = api.upload("/api/v1/waste", PLASTIC_BAG, [("mode", mode)], as_form=True)
+            self.assertStatus(bag, 200)
+            self.assertNotIn(ALL_CLEAR, bag.json["information"])
+        symbol = api.get(foreign[0]["bin_symbol"])
         self.assertStatus(symbol, 200)
         self.assertTrue(symbol.data.lstrip().startswith(b"<svg"), symbol)
         self.assertError(api.get("/api/v1/waste/symbols/no-such-bin.svg"), 404, "not_found")
@@ -550,9 +557,11 @@ class WasteGuardRoutesTest(ContractTestCase):
     def test_tally(self):
         self.grant_all()
         self.assertTrue(api.send_json("PUT", "/api/v1/waste/tally", {"enabled": True, "reset": True}).json["enabled"])
-        api.upload("/api/v1/waste", PLASTIC_BAG, [("mode", "classify")])
+        objects = api.upload("/api/v1/waste", BEER_BOTTLE, [("mode", "classify")]).json["objects"]
+        self.assertTrue(objects)
         counts = api.get("/api/v1/waste/tally", [("lang", "de")]).json["counts"]
-        self.assertEqual([(entry["label"], entry["count"]) for entry in counts], [("plastic bag", 1)])
+        expected = collections.Counter(item["label"] for item in objects)
+        self.assertEqual(sorted((entry["label"], entry["count"]) for entry in counts), sorted(expected.items()))
         reset = api.send_json("PUT", "/api/v1/waste/tally", {"enabled": False, "reset": True})
         self.assertEqual((reset.json["enabled"], reset.json["counts"]), (False, []))
         self.assertError(api.send_json("PUT", "/api/v1/waste/tally", {"enabled": "yes"}), 400, "bad_json")
