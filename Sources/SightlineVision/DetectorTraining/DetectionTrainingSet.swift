@@ -12,8 +12,6 @@ struct DetectionTrainingPhoto: Sendable {
     let url: URL
     /// The photo, upright, its longer side at most the set's `maximumSide`.
     let image: RGBImage
-    /// The size of the photo as stored.
-    let originalSize: ImageSize
     let objects: [GroundTruthObject]
 }
 
@@ -153,7 +151,7 @@ struct DetectionTrainingSet: Sendable {
             objects.append(GroundTruthObject(classIndex: object.classIndex,
                                              box: NormalizedRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)))
         }
-        return .success((DetectionTrainingPhoto(url: photo.url, image: stored, originalSize: image.size, objects: objects),
+        return .success((DetectionTrainingPhoto(url: photo.url, image: stored, objects: objects),
                          clipped, dropped))
     }
 }

@@ -17,7 +17,6 @@ final class DetectorBackbone: @unchecked Sendable {
     let channels: [Int]
     let sizes: [(height: Int, width: Int)]
     let session: InferenceSession
-    let onnx: Model
 
     /// The strides whose feature maps the head reads.
     static let featureStrides = [8, 16, 32]
@@ -83,7 +82,6 @@ final class DetectorBackbone: @unchecked Sendable {
         }
         self.model = model
         self.inputSide = inputSide
-        self.onnx = onnx
     }
 
     /// The name of the graph's image input.
