@@ -87,47 +87,37 @@ struct ConvolutionLayer: Sendable, Hashable {
     private func unfolded(_ input: UnsafePointer<Float>, height: Int, width: Int,
                           into columns: UnsafeMutablePointer<Float>) -> UnsafePointer<Float> {
         guard kernelSize > 1 else { return input }
-        let pixels = height * width, pad = kernelSize / 2
-        for channel in 0 ..< inputChannels {
-            let plane = input + channel * pixels
-            for ky in 0 ..< kernelSize {
-                for kx in 0 ..< kernelSize {
-                    let row = columns + ((channel * kernelSize + ky) * kernelSize + kx) * pixels
-                    let dx = kx - pad
-                    let xStart = max(0, -dx), xEnd = min(width, width - dx)
-                    for y in 0 ..< height {
-                        let sourceY = y + ky - pad
-                        let target = row + y * width
-                        guard sourceY >= 0, sourceY < height, xEnd > xStart else {
-                            target.update(repeating: 0, count: width)
-                            continue
-                        }
-                        if xStart > 0 { target.update(repeating: 0, count: xStart) }
-                        if xEnd < width { (target + xEnd).update(repeating: 0, count: width - xEnd) }
-                        (target + xStart).update(from: plane + sourceY * width + xStart + dx, count: xEnd - xStart)
-                    }
-                }
-            }
+        // Everything outside the plane stays zero; the spans inside it are copied over.
+        columns.update(repeating: 0, count: columnCount(pixels: height * width))
+        forEachSpan(height: height, width: width) { column, pixel, count in
+            (columns + column).update(from: input + pixel, count: count)
         }
         return UnsafePointer(columns)
     }
 
     /// Adds unfolded-column gradients back onto the input pixels they were read from.
     private func fold(_ columns: UnsafePointer<Float>, height: Int, width: Int, into input: UnsafeMutablePointer<Float>) {
+        forEachSpan(height: height, width: width) { column, pixel, count in
+            VectorMath.addScaled(1, columns + column, to: input + pixel, count: count)
+        }
+    }
+
+    /// Every run of unfolded columns that reads input pixels: `body(column, pixel, count)` for
+    /// the `count` columns from index `column` of the unfolded matrix, which read the input
+    /// values from index `pixel` on (one row of one tap of one channel, clipped to the plane).
+    private func forEachSpan(height: Int, width: Int, _ body: (Int, Int, Int) -> Void) {
         let pixels = height * width, pad = kernelSize / 2
         for channel in 0 ..< inputChannels {
-            let plane = input + channel * pixels
             for ky in 0 ..< kernelSize {
                 for kx in 0 ..< kernelSize {
-                    let row = columns + ((channel * kernelSize + ky) * kernelSize + kx) * pixels
+                    let row = ((channel * kernelSize + ky) * kernelSize + kx) * pixels
                     let dx = kx - pad
                     let xStart = max(0, -dx), xEnd = min(width, width - dx)
                     guard xEnd > xStart else { continue }
                     for y in 0 ..< height {
                         let sourceY = y + ky - pad
                         guard sourceY >= 0, sourceY < height else { continue }
-                        VectorMath.addScaled(1, row + y * width + xStart, to: plane + sourceY * width + xStart + dx,
-                                             count: xEnd - xStart)
+                        body(row + y * width + xStart, channel * pixels + sourceY * width + xStart + dx, xEnd - xStart)
                     }
                 }
             }
