@@ -1,7 +1,8 @@
 // ServerConfiguration: where `sightline serve` listens and the limits it enforces — upload and
 // JSON body sizes, photo pixels, live frame size, request time, idle connections, inference
 // concurrency and the length of the wait queue — each with a stated default — and access
-// control: a token beyond loopback, HTTPS with a certificate.
+// control: the host names requests may address it by, a token beyond loopback, HTTPS with a
+// certificate.
 import Foundation
 import SightlineImaging
 
@@ -10,6 +11,9 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port; 0 lets the system choose one (tests).
     public var port: Int
+    /// The names, besides the loopback names and `host`, that a request's Host header may give
+    /// (`--allow-host`, and with `--tls` the certificate's names); any other Host is refused.
+    public var allowedHosts: [String]
     /// The largest photo upload, in bytes (raw body or the whole multipart body).
     public var maxUploadBytes: Int
     /// The largest JSON request body, in bytes.
@@ -36,7 +40,7 @@ public struct ServerConfiguration: Sendable {
     /// The certificate to serve HTTPS with; plain HTTP when nil.
     public var certificate: SelfSignedCertificate?
 
-    public init(host: String = "127.0.0.1", port: Int = 8080,
+    public init(host: String = "127.0.0.1", port: Int = 8080, allowedHosts: [String] = [],
                 maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
                 maxPixels: Int = DecodeOptions.defaultMaxPixels,
                 inferenceSlots: Int = 2, inferenceQueueLength: Int = 8,
@@ -45,6 +49,7 @@ public struct ServerConfiguration: Sendable {
                 certificate: SelfSignedCertificate? = nil) {
         self.host = host
         self.port = port
+        self.allowedHosts = allowedHosts
         self.maxUploadBytes = maxUploadBytes
         self.maxJSONBytes = maxJSONBytes
         self.maxFrameBytes = maxFrameBytes

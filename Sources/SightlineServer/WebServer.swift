@@ -1,8 +1,9 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
-// /healthz, /openapi.json and the web app's files, its middleware (security headers, errors
-// as JSON, request logs, the access token beyond loopback, the request time limit), the idle
-// timeout of connections and the deadline for their first request head, HTTPS when a
-// certificate is given, and the Hummingbird application that runs it until SIGINT or SIGTERM.
+// /healthz, /openapi.json and the web app's files, its middleware (security headers, request
+// logs, the Host allowlist, errors as JSON, the access token beyond loopback, the request time
+// limit), the idle timeout of connections and the deadline for their first request head, HTTPS
+// when a certificate is given, and the Hummingbird application that runs it until SIGINT or
+// SIGTERM.
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -28,8 +29,11 @@ public struct WebServer: Sendable {
                             onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         throws -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
+        let listeningPort = ListeningPort()
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(LogRequestsMiddleware(.info))
+        // Before anything that reads: a rebound name reaches no route, file or health check.
+        router.middlewares.add(HostAllowlistMiddleware(configuration: configuration, port: listeningPort))
         router.middlewares.add(ErrorMiddleware(webRoot: configuration.webRoot))
         if configuration.requiresToken {
             router.middlewares.add(AccessTokenMiddleware(store: services.store))
@@ -60,7 +64,11 @@ public struct WebServer: Sendable {
             server: try configuration.certificate.map { try .tls(http, tlsConfiguration: $0.tlsConfiguration()) } ?? http,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Sightline"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                listeningPort.set(port)
+                await onRunning(port)
+            },
             logger: logger)
     }
 

@@ -30,6 +30,13 @@ struct ServeCommand: AsyncParsableCommand {
             revoke them with `sightline tokens`. Without --tls, Sightline refuses to listen \
             beyond loopback.
 
+            Requests must name this server in their Host header — 127.0.0.1, localhost, [::1], \
+            the --host address, with --tls the certificate's names (this machine's name, its \
+            LAN addresses when listening on 0.0.0.0, --tls-name), and each --allow-host name — \
+            so that another site's page cannot reach it through a name that resolves to this \
+            machine (DNS rebinding); other Hosts are answered 421. Behind a reverse proxy, or \
+            by a name not listed, add --allow-host NAME.
+
             Limits: --max-upload-mb per photo upload (413 too_large); photos with more than \
             --max-megapixels are refused before decoding (413 too_large); a request not answered \
             within --request-timeout-seconds — reading the upload, waiting for an inference slot \
@@ -52,6 +59,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Extra names or addresses the certificate is for (with --tls).", valueName: "name"))
     var tlsName: [String] = []
+
+    @Option(help: ArgumentHelp("Another name or address the server may be reached by, besides 127.0.0.1, localhost, [::1], "
+        + "--host and with --tls the certificate's names (repeatable); requests naming any other host are refused.",
+        valueName: "name"))
+    var allowHost: [String] = []
 
     @Option(help: "The largest photo upload, in MiB.")
     var maxUploadMb = 32
@@ -92,7 +104,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let requestTimeout = Duration.seconds(requestTimeoutSeconds)
         var configuration = ServerConfiguration(
-            host: host, port: port, maxUploadBytes: maxUploadMb << 20, maxPixels: Int(maxMegapixels * 1_000_000),
+            host: host, port: port, allowedHosts: allowHost,
+            maxUploadBytes: maxUploadMb << 20, maxPixels: Int(maxMegapixels * 1_000_000),
             inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue,
             // Longer than the request time limit, so that a stalled upload is answered 408 first.
             requestTimeout: requestTimeout, idleTimeout: requestTimeout * 2)
@@ -111,6 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
                 + (listensEverywhere ? [] : [host]))).sorted()
             configuration.certificate = try SelfSignedCertificate.loadOrCreate(
                 in: store.fileURL.deletingLastPathComponent().appendingPathComponent("tls", isDirectory: true), names: names)
+            configuration.allowedHosts += names
         }
         let secret = configuration.requiresToken
             ? try AccessTokenSecret.create(name: "serve on \(host) at \(ISO8601DateFormatter().string(from: Date()))", in: store).secret
