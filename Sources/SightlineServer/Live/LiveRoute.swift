@@ -4,6 +4,8 @@
 // nothing queues. Each analysed frame is answered with one text message
 // `{"frame", "result", "milliseconds", "dropped"}`, its result smoothed over the past frames.
 // WasteGuard's live view needs consent: without it the socket says `consent_required` and closes.
+// An upgrade from another site's page is refused like a cross-site write (SecurityHeadersMiddleware);
+// the WebSocket layer answers every refused upgrade 400.
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket

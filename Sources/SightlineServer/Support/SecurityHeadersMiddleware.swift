@@ -1,8 +1,9 @@
 // SecurityHeadersMiddleware: the headers every answer carries — a Content-Security-Policy that
 // allows only Sightline's own origin (no CDN, no third party), no sniffing, no framing, no
-// referrer — and the refusal of cross-site writes: a POST, PUT, PATCH or DELETE whose Origin is
-// another site, or that the browser marks as cross-site, is answered 403 (no cross-site form
-// posts into the API).
+// referrer — and the refusal of cross-site writes: a POST, PUT, PATCH or DELETE, or a WebSocket
+// upgrade (the live camera), whose Origin is another site, or that the browser marks as
+// cross-site, is answered 403 (no cross-site form posts into the API, no other site's page
+// reading the live results).
 import HTTPTypes
 import Hummingbird
 
@@ -28,7 +29,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         var response: Response
         if Self.isCrossSiteWrite(request) {
             response = try APIError(.forbidden, code: "cross_site",
-                                    message: "Requests that change data must come from Sightline's own pages.")
+                                    message: "Requests that change data or open the live camera must come from Sightline's own pages.")
                 .response(from: request, context: context)
         } else {
             response = try await next(request, context)
@@ -39,8 +40,11 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// Whether `request` writes or opens a WebSocket on behalf of another site's page. Requests
+    /// without Origin and Sec-Fetch-Site (not from a browser) pass.
     static func isCrossSiteWrite(_ request: Request) -> Bool {
-        guard [.post, .put, .patch, .delete].contains(request.method) else { return false }
+        let isUpgrade = request.headers[.upgrade]?.lowercased() == "websocket"
+        guard isUpgrade || [.post, .put, .patch, .delete].contains(request.method) else { return false }
         if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site == "cross-site" || site == "same-site" {
             return true
         }
