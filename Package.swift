@@ -146,6 +146,7 @@ let package = Package(
                     dependencies: ["SightlineServer", "SightlineStore", "SightlineApps", "SightlineVision", "SightlineImaging",
                                    "SightlineEngine",
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "Logging", package: "swift-log"),
                                    .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                    .product(name: "X509", package: "swift-certificates")]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging", "CSightlineJPEG", "CSightlineResample", "CTurboJPEG"],

@@ -1,9 +1,9 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
-// /healthz, /openapi.json and the web app's files, its middleware (security headers, request
-// logs, the Host allowlist, errors as JSON, the access token beyond loopback, the request time
-// limit), the idle timeout of connections and the deadline for their first request head, HTTPS
-// when a certificate is given, and the Hummingbird application that runs it until SIGINT or
-// SIGTERM.
+// /healthz, /openapi.json and the web app's files, its middleware (request logs without the
+// token, security headers, the Host allowlist, errors as JSON, the access token beyond
+// loopback, the request time limit), the idle timeout of connections and the deadline for their
+// first request head, HTTPS when a certificate is given, and the Hummingbird application that
+// runs it until SIGINT or SIGTERM.
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -30,8 +30,8 @@ public struct WebServer: Sendable {
         throws -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let listeningPort = ListeningPort()
+        router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(SecurityHeadersMiddleware())
-        router.middlewares.add(LogRequestsMiddleware(.info))
         // Before anything that reads: a rebound name reaches no route, file or health check.
         router.middlewares.add(HostAllowlistMiddleware(configuration: configuration, port: listeningPort))
         router.middlewares.add(ErrorMiddleware(webRoot: configuration.webRoot))
