@@ -1,7 +1,7 @@
 // AccessControlTests: serving beyond loopback — every request but /healthz needs an active token
 // (Bearer header, or the cookie the printed ?token= URL sets), revoked tokens stop working at
-// once, only hashes are stored; and the self-signed certificate is made once, kept, and loads
-// into a TLS configuration.
+// once, only hashes are stored, the token link redirects only to a path on this server; and the
+// self-signed certificate is made once, kept, and loads into a TLS configuration.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -55,6 +55,24 @@ final class AccessControlTests: XCTestCase {
             XCTAssertTrue(try store.accessTokens.revoke(id: try XCTUnwrap(token.id)))
             let revokedAnswer = try await client.execute(uri: "/api/v1/recognizer/history", method: .get, headers: bearer)
             XCTAssertEqual(revokedAnswer.status, .unauthorized, "a revoked token stops working at once")
+        }
+    }
+
+    func testTheTokenLinkRedirectsOnlyWithinTheServer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-tokens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try Store(directory: folder)
+        let (_, secret) = try AccessTokenSecret.create(name: "phone", in: store)
+        let server = WebServer(configuration: ServerConfiguration(port: 0, requiresToken: true), store: store)
+        try await server.application().test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            for (target, location) in [("//evil.example/?token=\(secret)", "/"), ("//evil.example?token=\(secret)", "/"),
+                                       ("///evil.example/x?token=\(secret)", "/"), ("/kitchen/recipes?token=\(secret)", "/kitchen/recipes")] {
+                let answer = try await RawHTTPClient.send(
+                    "GET \(target) HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n", port: port)
+                XCTAssertEqual(answer.status, 303, "\(target): \(answer.head)")
+                XCTAssertEqual(answer.header("Location"), location, target)
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 // AccessTokenMiddleware: when Sightline is served beyond loopback, every request must present an
 // active access token — `Authorization: Bearer SECRET`, or the `sightline_token` cookie that
 // opening the printed URL (`/?token=SECRET`) sets (HttpOnly, Secure, SameSite=Strict) before
-// redirecting to the same page without the secret. /healthz stays open. Anything else gets 401.
+// redirecting to the same page without the secret — always a path on this server: one that
+// would leave it (`//other.example/`) redirects to `/`. /healthz stays open. Anything else
+// gets 401.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -17,7 +19,7 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         if let secret = request.uri.queryParameters.get("token"), request.method == .get {
             guard try AccessTokenSecret.verify(secret, in: store) != nil else { throw Self.refusal }
             var response = Response(status: .seeOther)
-            response.headers[.location] = request.uri.path
+            response.headers[.location] = Self.localRedirect(to: request.uri.path)
             response.headers[.setCookie] = "\(Self.cookieName)=\(secret); Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=31536000"
             return response
         }
@@ -30,6 +32,13 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     static var refusal: APIError {
         APIError(.unauthorized, code: "token_required",
                  message: "This Sightline needs an access token: open the URL `sightline serve` printed, or send Authorization: Bearer TOKEN.")
+    }
+
+    /// `path` when browsers read it as a path on this server: it starts with one `/` not
+    /// followed by another `/` or a `\` (both make a browser leave for another host); otherwise `/`.
+    static func localRedirect(to path: String) -> String {
+        let second = path.dropFirst().first
+        return path.hasPrefix("/") && second != "/" && second != "\\" ? path : "/"
     }
 
     static func presentedSecret(_ request: Request) -> String? {
