@@ -1,6 +1,7 @@
 // APIError: an error answer of the web API — a status and `{"error": {"code", "message"}}` —
-// and the mapping of the lower layers' errors (unreadable photo, missing model, no consent, …)
-// to the status and code that fit them.
+// and the mapping of the lower layers' errors (unreadable photo, missing model, no consent, a
+// database that cannot be reached, …) to the status and code that fit them, with messages that
+// name files by their name only and never pass on an unexpected error's text.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -45,9 +46,24 @@ public struct APIError: Error, Sendable, HTTPResponseError {
                         message: "Sightline is busy with other photos; try again in \(retryAfterSeconds) s.", headers: headers)
     }
 
+    /// 503 `storage_unavailable` with `Retry-After`: the database is locked by another
+    /// connection for longer than the store waits, or cannot be read or written just now.
+    static func storageUnavailable(_ message: String) -> APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = "5"
+        return APIError(.serviceUnavailable, code: "storage_unavailable", message: message, headers: headers)
+    }
+
     /// `error` as the API answers it: its own status for an APIError or Hummingbird's HTTPError,
-    /// a fitting one for the app layers' errors, 500 for anything else.
+    /// a fitting one for the app layers' errors, 500 for anything else. File paths in the
+    /// message are cut to the file's name, so no answer says where the data directory is.
     package static func from(_ error: any Error) -> APIError {
+        var answer = mapped(error)
+        answer.message = ErrorPaths.removed(from: answer.message, of: error)
+        return answer
+    }
+
+    private static func mapped(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError:
             return error
@@ -107,11 +123,15 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case let error as BreedFilterError:
             return invalid(error.description)
         case let error as StoreError:
-            return APIError(.internalServerError, code: "storage", message: error.description)
+            switch error {
+            case .databaseFailure, .cannotOpen: return storageUnavailable(error.description)
+            default: return APIError(.internalServerError, code: "storage", message: error.description)
+            }
         case let error as DecodingError:
             return APIError(.badRequest, code: "bad_json", message: "The JSON body does not fit: \(JSONBody.describe(error))")
         default:
-            return APIError(.internalServerError, code: "internal", message: "\(error)")
+            return APIError(.internalServerError, code: "internal",
+                            message: "Sightline could not answer this request because of an unexpected error; the server's log has the details.")
         }
     }
 

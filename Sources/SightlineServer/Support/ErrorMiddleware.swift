@@ -1,6 +1,7 @@
 // ErrorMiddleware: every failure answered as `{"error": {"code", "message"}}` with a fitting
-// status, and logged (5xx as errors with the request) — except a browser asking for a page that
-// does not exist, which gets the web app (status 404) so it can show its own "page not found".
+// status, and logged (5xx as errors with the request and the full error, paths included, which
+// the answer leaves out) — except a browser asking for a page that does not exist, which gets
+// the web app (status 404) so it can show its own "page not found".
 import Foundation
 import Hummingbird
 import Logging
@@ -24,7 +25,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if failure.status.code >= 500, failure.code != "busy" {
                 context.logger.error("request failed", metadata: [
                     "method": "\(request.method)", "path": "\(request.uri.path)", "code": "\(failure.code)",
-                    "message": "\(failure.message)",
+                    "message": "\(failure.message)", "error": "\(error)",
                 ])
             }
             return try failure.response(from: request, context: context)
