@@ -1,9 +1,9 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
 // /healthz, /openapi.json and the web app's files, its middleware (request logs without the
-// token, security headers, the Host allowlist, errors as JSON, the access token beyond
-// loopback, the request time limit), the idle timeout of connections and the deadline for their
-// first request head, HTTPS when a certificate is given, and the Hummingbird application that
-// runs it until SIGINT or SIGTERM.
+// token, security headers, the Host allowlist, no control characters in paths, errors as JSON,
+// the access token beyond loopback, the request time limit), the idle timeout of connections
+// and the deadline for their first request head, HTTPS when a certificate is given, and the
+// Hummingbird application that runs it until SIGINT or SIGTERM.
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -34,6 +34,7 @@ public struct WebServer: Sendable {
         router.middlewares.add(SecurityHeadersMiddleware())
         // Before anything that reads: a rebound name reaches no route, file or health check.
         router.middlewares.add(HostAllowlistMiddleware(configuration: configuration, port: listeningPort))
+        router.middlewares.add(PathCharactersMiddleware())
         router.middlewares.add(ErrorMiddleware(webRoot: configuration.webRoot))
         if configuration.requiresToken {
             router.middlewares.add(AccessTokenMiddleware(store: services.store))

@@ -1,6 +1,7 @@
 // ServerSecurityTests: what every answer carries and refuses — the Content-Security-Policy and
-// related headers, no cross-site writes into the API, and static files that cannot be read
-// from outside the web app's folder.
+// related headers, no cross-site writes into the API, static files that cannot be read from
+// outside the web app's folder, and that are served by their own type only (no control
+// characters such as %00 in a path).
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -62,6 +63,21 @@ final class ServerSecurityTests: XCTestCase {
                 XCTAssertNotEqual(response.status, .ok, uri)
                 XCTAssertFalse(String(buffer: response.body).contains("PackageDescription"), uri)
                 XCTAssertFalse(String(buffer: response.body).contains("root:"), uri)
+            }
+        }
+    }
+
+    func testStaticFilesAreServedByTheirOwnTypeOnly() async throws {
+        try await ServerTestSupport.withServer { client, _ in
+            let css = try await client.execute(uri: "/assets/app.css", method: .get)
+            XCTAssertEqual(css.status, .ok)
+            XCTAssertEqual(css.headers[.contentType]?.hasPrefix("text/css"), true, css.headers[.contentType] ?? "none")
+            for uri in ["/assets/app.css%00.html", "/assets/app.css%00", "/assets/app.css%0a.html", "/assets/app.css%0D%0A.html",
+                        "/assets/app.css%7f.html", "/assets/js/main.js%00.html", "/kitchen/%00"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                XCTAssertEqual(response.status, .badRequest, uri)
+                XCTAssertEqual(try ServerTestSupport.errorCode(response), "bad_request", uri)
+                XCTAssertFalse(response.headers[.contentType]?.contains("text/html") == true, uri)
             }
         }
     }

@@ -1,0 +1,35 @@
+// PathCharactersMiddleware: a request whose path, once percent-decoded, holds a control
+// character (NUL, CR, LF, … U+0000–U+001F, U+007F) is answered 400 `bad_request` before any
+// route or file sees it. No file name has one, and a NUL would cut the path short where the
+// file is opened while its type is still taken from the whole name: `/assets/app.css%00.html`
+// would be the style sheet served as text/html.
+import Hummingbird
+
+struct PathCharactersMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if Self.holdsControlCharacter(request.uri.path) {
+            return try APIError.badRequest("The request's path holds a control character (such as %00); no page or file has one.")
+                .response(from: request, context: context)
+        }
+        return try await next(request, context)
+    }
+
+    /// Whether `path`, decoded byte by byte (so that invalid UTF-8 hides nothing), holds a byte
+    /// below 0x20 or 0x7F.
+    static func holdsControlCharacter(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            var byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let value = UInt8(String(decoding: bytes[index + 1 ... index + 2], as: UTF8.self), radix: 16) {
+                byte = value
+                index += 3
+            } else {
+                index += 1
+            }
+            if byte < 0x20 || byte == 0x7F { return true }
+        }
+        return false
+    }
+}
