@@ -34,7 +34,7 @@ public struct WebServer: Sendable {
         router.middlewares.add(SecurityHeadersMiddleware())
         // Before anything that reads: a rebound name reaches no route, file or health check.
         router.middlewares.add(HostAllowlistMiddleware(configuration: configuration, port: listeningPort))
-        router.middlewares.add(PathCharactersMiddleware())
+        router.middlewares.add(RequestPathMiddleware())
         router.middlewares.add(ErrorMiddleware(webRoot: configuration.webRoot))
         if configuration.requiresToken {
             router.middlewares.add(AccessTokenMiddleware(store: services.store))

@@ -7,7 +7,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOSSL
-import SightlineServer
+@testable import SightlineServer
 import SightlineStore
 import X509
 import XCTest
@@ -66,13 +66,16 @@ final class AccessControlTests: XCTestCase {
         let server = WebServer(configuration: ServerConfiguration(port: 0, requiresToken: true), store: store)
         try await server.application().test(.live) { client in
             let port = try XCTUnwrap(client.port)
-            for (target, location) in [("//evil.example/?token=\(secret)", "/"), ("//evil.example?token=\(secret)", "/"),
-                                       ("///evil.example/x?token=\(secret)", "/"), ("/kitchen/recipes?token=\(secret)", "/kitchen/recipes")] {
+            for (target, location) in [("//evil.example/?token=\(secret)", nil), ("//evil.example?token=\(secret)", nil),
+                                       ("///evil.example/x?token=\(secret)", nil), ("/kitchen/recipes?token=\(secret)", "/kitchen/recipes")] {
                 let answer = try await RawHTTPClient.send(
                     "GET \(target) HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n", port: port)
-                XCTAssertEqual(answer.status, 303, "\(target): \(answer.head)")
+                XCTAssertEqual(answer.status, location == nil ? 400 : 303, "\(target): \(answer.head)")
                 XCTAssertEqual(answer.header("Location"), location, target)
             }
+        }
+        for (path, location) in [("//evil.example/", "/"), ("/\\evil.example", "/"), ("///x", "/"), ("/kitchen", "/kitchen"), ("/", "/")] {
+            XCTAssertEqual(AccessTokenMiddleware<BasicRequestContext>.localRedirect(to: path), location, path)
         }
     }
 

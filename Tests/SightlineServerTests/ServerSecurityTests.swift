@@ -1,7 +1,7 @@
 // ServerSecurityTests: what every answer carries and refuses — the Content-Security-Policy and
 // related headers, no cross-site writes into the API, static files that cannot be read from
 // outside the web app's folder, and that are served by their own type only (no control
-// characters such as %00 in a path).
+// characters such as %00 in a path), and no redirect to another host (no leading //).
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -78,6 +78,20 @@ final class ServerSecurityTests: XCTestCase {
                 XCTAssertEqual(response.status, .badRequest, uri)
                 XCTAssertEqual(try ServerTestSupport.errorCode(response), "bad_request", uri)
                 XCTAssertFalse(response.headers[.contentType]?.contains("text/html") == true, uri)
+            }
+        }
+    }
+
+    func testAPathWithADoubledLeadingSlashIsRefusedRatherThanRedirectedOffSite() async throws {
+        try await ServerTestSupport.withServer { client, _ in
+            let folder = try await client.execute(uri: "/assets", method: .get)
+            XCTAssertEqual(folder.headers[.location].map { $0.hasPrefix("/") && !$0.hasPrefix("//") } ?? true, true,
+                           folder.headers[.location] ?? "")
+            for uri in ["//assets", "//assets/js", "//example.org/", "///assets"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                XCTAssertEqual(response.status, .badRequest, uri)
+                XCTAssertEqual(try ServerTestSupport.errorCode(response), "bad_request", uri)
+                XCTAssertNil(response.headers[.location], uri)
             }
         }
     }

@@ -1,14 +1,21 @@
-// PathCharactersMiddleware: a request whose path, once percent-decoded, holds a control
-// character (NUL, CR, LF, … U+0000–U+001F, U+007F) is answered 400 `bad_request` before any
-// route or file sees it. No file name has one, and a NUL would cut the path short where the
-// file is opened while its type is still taken from the whole name: `/assets/app.css%00.html`
-// would be the style sheet served as text/html.
+// RequestPathMiddleware: paths no page or file has are answered 400 `bad_request` before any
+// route or file sees them:
+// - a control character once percent-decoded (NUL, CR, LF, … U+0000–U+001F, U+007F): a NUL
+//   would cut the path short where the file is opened while its type is still taken from the
+//   whole name, so `/assets/app.css%00.html` would be the style sheet served as text/html;
+// - a leading `//` or `/\`: the file middleware answers a folder asked for without its trailing
+//   slash with a redirect to the path plus `/`, and a browser reads `Location: //assets/` as
+//   the host `assets`.
 import Hummingbird
 
-struct PathCharactersMiddleware<Context: RequestContext>: RouterMiddleware {
+struct RequestPathMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if Self.holdsControlCharacter(request.uri.path) {
             return try APIError.badRequest("The request's path holds a control character (such as %00); no page or file has one.")
+                .response(from: request, context: context)
+        }
+        if Self.leavesThisServer(request.uri.path) {
+            return try APIError.badRequest("The request's path starts with // or /\\; no page or file does.")
                 .response(from: request, context: context)
         }
         return try await next(request, context)
@@ -31,5 +38,11 @@ struct PathCharactersMiddleware<Context: RequestContext>: RouterMiddleware {
             if byte < 0x20 || byte == 0x7F { return true }
         }
         return false
+    }
+
+    /// Whether `path` starts with `//` or `/\`, which a browser given it as a redirect reads as
+    /// another host.
+    static func leavesThisServer(_ path: String) -> Bool {
+        path.hasPrefix("//") || path.hasPrefix("/\\")
     }
 }
