@@ -12,10 +12,11 @@ public struct DetectorWasteRecognizer: Sendable {
     /// The original app's detector threshold, used for detectors a user brings.
     public static let exportedDetectorThreshold = 0.4
     /// The threshold for detectors made by `sightline train-detector` (the shipped
-    /// `waste-detector`): its false boxes on clean organic waste score 0.40–0.64. Check mode
-    /// with the heads (`waste --mode check --json`) on the 150 organic-waste photos and on 246
-    /// with a TrashNet object or a battery pasted in: at 0.4, 43 % of the clean photos flagged,
-    /// 94 % of the others (85 % boxed); at 0.5, 15 % and 74 % (63 % boxed).
+    /// `waste-detector`): its false boxes on clean organic waste score 0.40–0.64. On photos none
+    /// of the models was trained on (`scripts/waste_check_proxy.py`, figures in
+    /// Resources/waste/README.md), check mode flags 18.8 % of 48 clean organic-waste photos and
+    /// 82.7 % of 127 with a foreign object pasted in (70.9 % boxed); at 0.45, 31 % and 92 %; at
+    /// 0.55, 13 % and 64 %.
     public static let trainedDetectorThreshold = 0.5
 
     /// The confidence threshold WasteGuard runs `model` at.
