@@ -38,18 +38,9 @@ public enum ImageDecoder {
 
     /// Reads and decodes an image file; see `decode(data:options:)`.
     ///
-    /// - Throws: `ImagingError.fileUnreadable` when the file cannot be read, otherwise as
-    ///   `decode(data:options:)`.
+    /// - Throws: `ImagingError.fileUnreadable` when the file cannot be read or is not a regular
+    ///   file (`PhotoFileReader`), otherwise as `decode(data:options:)`.
     public static func decode(contentsOf url: URL, options: DecodeOptions = DecodeOptions()) throws -> RGBImage {
-        try decode(data: readFile(url), options: options)
-    }
-
-    static func readFile(_ url: URL) throws -> Data {
-        do {
-            return try Data(contentsOf: url, options: .mappedIfSafe)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
-            throw ImagingError.fileUnreadable(path: url.path, reason: reason)
-        }
+        try decode(data: PhotoFileReader.read(url), options: options)
     }
 }

@@ -10,7 +10,7 @@ extension ImageDecoder {
     /// whole decode).
     public static func tensorValues(contentsOf url: URL, preprocessing: ImagePreprocessing,
                                     maxPixels: Int = DecodeOptions.defaultMaxPixels) throws -> [Float] {
-        try tensorValues(data: readFile(url), preprocessing: preprocessing, maxPixels: maxPixels)
+        try tensorValues(data: PhotoFileReader.read(url), preprocessing: preprocessing, maxPixels: maxPixels)
     }
 
     /// Decodes image data and returns its model input; see `tensorValues(contentsOf:…)`.

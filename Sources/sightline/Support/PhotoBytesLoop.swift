@@ -1,9 +1,11 @@
 // PhotoBytesLoop: the loop of the app commands that work on a photo's bytes (`cat`, `kitchen
-// identify`): read each file, hand the bytes over and print the line that comes back; a file
-// that fails is reported as one error line — a JSON object or text on stderr — without stopping,
-// and the command exits with status 1 when any failed.
+// identify`): read each file (`PhotoFileReader`: regular files that start as an image format
+// does), hand the bytes over and print the line that comes back; a file that fails is reported
+// as one error line — a JSON object or text on stderr — without stopping, and the command exits
+// with status 1 when any failed.
 import ArgumentParser
 import Foundation
+import SightlineImaging
 import SightlinePresentation
 import SightlineVision
 
@@ -19,13 +21,7 @@ struct PhotoBytesLoop {
         var failures = 0
         for file in files {
             do {
-                let photo: Data
-                do {
-                    photo = try Data(contentsOf: file.url)
-                } catch {
-                    throw CommandFailure("cannot read the file (\(error.localizedDescription))")
-                }
-                print(try handle(file, photo))
+                print(try handle(file, try PhotoFileReader.read(file.url)))
             } catch {
                 failures += 1
                 let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"
