@@ -9,12 +9,12 @@ enum BilinearResampler {
     static func resample(_ image: RGBImage, to size: ImageSize, window: ImageRect) -> RGBImage {
         precondition(size.width > 0 && size.height > 0, "Cannot resize to \(size)")
         precondition(window.isNonEmptyAndInside(size), "The window \(window) is not inside the \(size) output")
-        let horizontal = size.width == image.width ? nil
-            : BilinearWeights(inputSize: image.width, outputSize: size.width)
-        let vertical = size.height == image.height ? nil
-            : BilinearWeights(inputSize: image.height, outputSize: size.height)
         let columns = window.x ..< window.x + window.width
         let rows = window.y ..< window.y + window.height
+        let horizontal = size.width == image.width ? nil
+            : BilinearWeights(inputSize: image.width, outputSize: size.width, outputs: columns)
+        let vertical = size.height == image.height ? nil
+            : BilinearWeights(inputSize: image.height, outputSize: size.height, outputs: rows)
 
         return image.pixels.withUnsafeBufferPointer { source in
             guard let vertical else {
@@ -24,7 +24,7 @@ enum BilinearResampler {
                 }
             }
             // Only the source rows that the window's output rows read are resized horizontally.
-            let sourceRows = vertical.inputRange(for: rows)
+            let sourceRows = vertical.inputRange
             let intermediateCount = sourceRows.count * window.width * 3
             let intermediate = [UInt8](unsafeUninitializedCapacity: intermediateCount) { buffer, initializedCount in
                 horizontalPass(source, sourceWidth: image.width, rows: sourceRows, columns: columns,
@@ -59,10 +59,8 @@ enum BilinearResampler {
             weights.firstInput.withUnsafeBufferPointer { firstInput in
                 weights.inputCount.withUnsafeBufferPointer { inputCount in
                     sl_resample_rows(rowStart, source.baseAddress! + source.count, sourceWidth * 3, Int32(rows.count),
-                                     firstInput.baseAddress! + columns.lowerBound,
-                                     inputCount.baseAddress! + columns.lowerBound,
-                                     coefficients.baseAddress! + columns.lowerBound * weights.taps, Int32(weights.taps),
-                                     Int32(columns.count), output.baseAddress!)
+                                     firstInput.baseAddress!, inputCount.baseAddress!, coefficients.baseAddress!,
+                                     Int32(weights.taps), Int32(columns.count), output.baseAddress!)
                 }
             }
         }
@@ -77,10 +75,8 @@ enum BilinearResampler {
             weights.firstInput.withUnsafeBufferPointer { firstInput in
                 weights.inputCount.withUnsafeBufferPointer { inputCount in
                     sl_resample_columns(intermediate.baseAddress!, rowLength, firstRow, Int32(rows.count),
-                                        firstInput.baseAddress! + rows.lowerBound,
-                                        inputCount.baseAddress! + rows.lowerBound,
-                                        coefficients.baseAddress! + rows.lowerBound * weights.taps, Int32(weights.taps),
-                                        output.baseAddress!)
+                                        firstInput.baseAddress!, inputCount.baseAddress!, coefficients.baseAddress!,
+                                        Int32(weights.taps), output.baseAddress!)
                 }
             }
         }

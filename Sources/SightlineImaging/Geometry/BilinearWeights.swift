@@ -1,7 +1,9 @@
 // BilinearWeights: the precomputed resampling table for one axis of a Pillow-compatible
-// antialiased bilinear resize (a triangle filter widened by the downscale factor).
+// antialiased bilinear resize (a triangle filter widened by the downscale factor), for the
+// output indices a window needs only — its size follows the window, never the whole resized
+// length (a 1×1,000,000 photo resized to 256 pixels across is 256,000,000 pixels long).
 
-/// For every output index along one axis: which run of input samples it reads and their
+/// For every output index of a window along one axis: which run of input samples it reads and their
 /// weights, as 22-bit fixed-point integers. The numbers follow Pillow's `Image.resize(…,
 /// BILINEAR)`: weights computed in double precision, normalised to sum to one, then rounded to
 /// fixed point as in Pillow's 8-bit path, so resized pixels match Pillow's.
@@ -12,6 +14,8 @@ struct BilinearWeights {
 
     /// Weights stored per output index (the largest run any output reads).
     let taps: Int
+    /// The output indices the table holds; entry `i` is output `outputs.lowerBound + i`.
+    let outputs: Range<Int>
     /// First input index read by each output index.
     let firstInput: [Int]
     /// Number of input samples read by each output index (at most `taps`).
@@ -19,7 +23,10 @@ struct BilinearWeights {
     /// `taps` weights per output index; entries past `inputCount` are zero.
     let weights: [Int32]
 
-    init(inputSize: Int, outputSize: Int) {
+    /// The table for `outputs` (inside 0 ..< outputSize) of a resize from `inputSize` samples
+    /// to `outputSize`.
+    init(inputSize: Int, outputSize: Int, outputs: Range<Int>) {
+        precondition(outputs.lowerBound >= 0 && outputs.upperBound <= outputSize, "\(outputs) is not inside 0 ..< \(outputSize)")
         let scale = Double(inputSize) / Double(outputSize)
         // Downscaling by s widens the unit triangle to cover s input samples on each side, which
         // is what makes the filter antialiased.
@@ -27,11 +34,11 @@ struct BilinearWeights {
         let support = filterScale
         let inverseFilterScale = 1 / filterScale
         let taps = Int(support.rounded(.up)) * 2 + 1
-        var firstInput = [Int](repeating: 0, count: outputSize)
-        var inputCount = [Int](repeating: 0, count: outputSize)
-        var weights = [Int32](repeating: 0, count: outputSize * taps)
+        var firstInput = [Int](repeating: 0, count: outputs.count)
+        var inputCount = [Int](repeating: 0, count: outputs.count)
+        var weights = [Int32](repeating: 0, count: outputs.count * taps)
         var raw = [Double](repeating: 0, count: taps)
-        for output in 0 ..< outputSize {
+        for (entry, output) in outputs.enumerated() {
             let center = (Double(output) + 0.5) * scale
             // Int(_:) truncates toward zero, as the C casts in Pillow do.
             let first = max(0, Int(center - support + 0.5))
@@ -44,12 +51,13 @@ struct BilinearWeights {
             }
             for tap in 0 ..< count {
                 let normalised = total != 0 ? raw[tap] / total : raw[tap]
-                weights[output * taps + tap] = Int32(0.5 + normalised * Double(1 << Self.precisionBits))
+                weights[entry * taps + tap] = Int32(0.5 + normalised * Double(1 << Self.precisionBits))
             }
-            firstInput[output] = first
-            inputCount[output] = count
+            firstInput[entry] = first
+            inputCount[entry] = count
         }
         self.taps = taps
+        self.outputs = outputs
         self.firstInput = firstInput
         self.inputCount = inputCount
         self.weights = weights
@@ -61,12 +69,12 @@ struct BilinearWeights {
         return distance < 1 ? 1 - distance : 0
     }
 
-    /// The input samples `outputs` read, from the first one's start to the furthest end.
-    func inputRange(for outputs: Range<Int>) -> Range<Int> {
+    /// The input samples the table's outputs read, from the first one's start to the furthest end.
+    var inputRange: Range<Int> {
         var lower = Int.max, upper = 0
-        for output in outputs {
-            lower = min(lower, firstInput[output])
-            upper = max(upper, firstInput[output] + inputCount[output])
+        for entry in firstInput.indices {
+            lower = min(lower, firstInput[entry])
+            upper = max(upper, firstInput[entry] + inputCount[entry])
         }
         return lower ..< upper
     }

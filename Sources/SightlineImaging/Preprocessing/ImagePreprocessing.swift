@@ -95,7 +95,7 @@ public struct ImagePreprocessing: Sendable, Hashable {
         let resized = resizedSize(for: size)
         let crop = ImageRect.centered(width: cropWidth, height: cropHeight, in: resized)
         func inputs(_ outputs: Range<Int>, input: Int, output: Int) -> Range<Int> {
-            input == output ? outputs : BilinearWeights(inputSize: input, outputSize: output).inputRange(for: outputs)
+            input == output ? outputs : BilinearWeights(inputSize: input, outputSize: output, outputs: outputs).inputRange
         }
         let columns = inputs(crop.x ..< crop.x + crop.width, input: size.width, output: resized.width)
         let rows = inputs(crop.y ..< crop.y + crop.height, input: size.height, output: resized.height)
