@@ -5,6 +5,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOHTTP1
 import SightlineApps
 import SightlineImaging
 import SightlinePresentation
@@ -129,6 +130,11 @@ public struct APIError: Error, Sendable, HTTPResponseError {
             }
         case let error as DecodingError:
             return APIError(.badRequest, code: "bad_json", message: "The JSON body does not fit: \(JSONBody.describe(error))")
+        case let error as HTTPParserError:
+            var headers = HTTPFields()
+            headers[.connection] = "close"
+            return APIError(.badRequest, code: "bad_request",
+                            message: "The request is not valid HTTP/1.1 (\(error)); the connection is closed.", headers: headers)
         default:
             return APIError(.internalServerError, code: "internal",
                             message: "Sightline could not answer this request because of an unexpected error; the server's log has the details.")

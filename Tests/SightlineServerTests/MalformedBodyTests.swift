@@ -1,0 +1,29 @@
+// MalformedBodyTests: a chunked upload whose framing is broken — a chunk size that is not hex
+// or overflows, a chunk without its CRLF — is the client's fault: answered 400 `bad_request`
+// with `Connection: close`, never 500, on a real server over loopback.
+import Foundation
+import HummingbirdTesting
+import SightlineServer
+import XCTest
+
+final class MalformedBodyTests: XCTestCase {
+    func testBrokenChunkedFramingIsABadRequest() async throws {
+        try await ServerTestSupport.withServer { client, _ in
+            let port = try XCTUnwrap(client.port)
+            for chunks in ["ffffffffffffffffffff\r\nabc\r\n0\r\n\r\n", "zz\r\nabc\r\n0\r\n\r\n", "3\r\nabcXX0\r\n\r\n",
+                           "-1\r\nabc\r\n0\r\n\r\n"] {
+                let answer = try await RawHTTPClient.send("""
+                    POST /api/v1/classify HTTP/1.1\r\nHost: localhost:\(port)\r\nContent-Type: image/jpeg\r\n\
+                    Transfer-Encoding: chunked\r\n\r\n\(chunks)
+                    """, port: port)
+                XCTAssertEqual(answer.status, 400, "\(chunks.debugDescription): \(answer.head)")
+                XCTAssertTrue(answer.body.contains("\"bad_request\""), answer.body)
+                XCTAssertTrue(answer.body.contains("not valid HTTP/1.1"), answer.body)
+                XCTAssertEqual(answer.header("Connection")?.lowercased(), "close", answer.head)
+            }
+            let healthy = try await RawHTTPClient.send("GET /healthz HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n",
+                                                       port: port)
+            XCTAssertEqual(healthy.status, 200, "the server goes on answering")
+        }
+    }
+}
