@@ -127,20 +127,13 @@ final class RGBImageResizeTests: XCTestCase {
         for row in 0 ..< 1_000_000 { pixels[row * 3] = UInt8(row / 1000 % 256) }
         let strip = RGBImage(width: 1, height: 1_000_000, pixels: pixels)
         let crop = ImageRect(x: 16, y: 128_127_888, width: 224, height: 224)
-        let peakBefore = Self.peakResidentBytes()
+        let peakBefore = peakResidentBytes()
         let resized = strip.resized(width: 256, height: 256_000_000, croppingTo: crop)
-        XCTAssertLessThan(Self.peakResidentBytes() - peakBefore, 256 << 20, "the tables follow the 224-pixel crop")
+        XCTAssertLessThan(peakResidentBytes() - peakBefore, 256 << 20, "the tables follow the 224-pixel crop")
         XCTAssertEqual(resized.size, ImageSize(width: 224, height: 224))
         // The crop's rows lie around source row 500,500 (256 output rows per source row), in the
         // run of rows 500,000–500,999 whose red is 500 % 256; every column repeats the one column.
         XCTAssertEqual(Set(resized.pixels.enumerated().map { $0.offset % 3 == 0 ? Int($0.element) : -Int($0.element) }),
                        [244, 0], "red 244, green and blue 0 everywhere")
-    }
-
-    /// The process's peak resident memory so far.
-    private static func peakResidentBytes() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024
     }
 }
