@@ -4,10 +4,14 @@
 import Foundation
 
 enum StoreValidation {
-    /// Text must contain something other than white space.
+    /// Text must contain something other than white space, and no NUL: SQLite would keep only
+    /// the text before it, so what was acknowledged would not be what was stored.
     static func requireText(_ text: String, field: String) throws {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw StoreError.invalidValue(field: field, reason: "it is empty")
+        }
+        guard !text.unicodeScalars.contains("\u{0}") else {
+            throw StoreError.invalidValue(field: field, reason: "it holds a NUL character (U+0000)")
         }
     }
 

@@ -1,7 +1,11 @@
 // MalformedBodyTests: a chunked upload whose framing is broken — a chunk size that is not hex
 // or overflows, a chunk without its CRLF — is the client's fault: answered 400 `bad_request`
-// with `Connection: close`, never 500, on a real server over loopback.
+// with `Connection: close`, never 500; a JSON name holding a NUL, which the database would keep
+// only up to the NUL, is refused 422 rather than acknowledged whole and stored cut. On a real
+// server over loopback.
 import Foundation
+import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import SightlineServer
 import XCTest
@@ -24,6 +28,19 @@ final class MalformedBodyTests: XCTestCase {
             let healthy = try await RawHTTPClient.send("GET /healthz HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n",
                                                        port: port)
             XCTAssertEqual(healthy.status, 200, "the server goes on answering")
+        }
+    }
+
+    func testANameWithANulIsRefusedNotStoredCut() async throws {
+        try await ServerTestSupport.withServer { client, _ in
+            let added = try await client.execute(uri: "/api/v1/kitchen/ingredients", method: .post,
+                                                 headers: ServerTestSupport.headers("application/json"),
+                                                 body: ByteBuffer(string: "{\"name\": \"tomato\\u0000 and more\"}"))
+            XCTAssertEqual(added.status, .unprocessableContent, String(buffer: added.body))
+            XCTAssertEqual(try ServerTestSupport.errorCode(added), "invalid")
+            XCTAssertTrue(String(buffer: added.body).contains("NUL"), String(buffer: added.body))
+            let list = try await client.execute(uri: "/api/v1/kitchen/ingredients", method: .get)
+            XCTAssertFalse(String(buffer: list.body).contains("tomato"), String(buffer: list.body))
         }
     }
 }

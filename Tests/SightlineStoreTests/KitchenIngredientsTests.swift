@@ -42,4 +42,14 @@ final class KitchenIngredientsTests: StoreTestCase {
         XCTAssertThrowsError(try store.kitchenIngredients.add(" \n"))
         XCTAssertEqual(try store.kitchenIngredients.list(), [])
     }
+
+    func testANameWithANulIsRefusedRatherThanStoredCut() throws {
+        let store = try openStore()
+        XCTAssertThrowsError(try store.kitchenIngredients.add("tomato\u{0}evil")) { error in
+            XCTAssertEqual(error as? StoreError, .invalidValue(field: "ingredient name", reason: "it holds a NUL character (U+0000)"))
+        }
+        XCTAssertEqual(try store.kitchenIngredients.list(), [])
+        XCTAssertTrue(try store.kitchenIngredients.add("tomato"))
+        XCTAssertEqual(try store.kitchenIngredients.list().map(\.name), ["tomato"])
+    }
 }

@@ -126,6 +126,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case let error as StoreError:
             switch error {
             case .databaseFailure, .cannotOpen: return storageUnavailable(error.description)
+            case .invalidValue: return invalid(error.description)
             default: return APIError(.internalServerError, code: "storage", message: error.description)
             }
         case let error as DecodingError:
