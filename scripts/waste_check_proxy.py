@@ -38,7 +38,6 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-import numpy as np
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -45,7 +45,8 @@ public enum PhotoFileReader {
                     the file is \(megabytes(size)) MB, more than the \(megabytes(maximumBytes)) MB a photo file may be
                     """)
             }
-            return head + (try handle.readToEnd() ?? Data())
+            try handle.seek(toOffset: 0)
+            return try handle.readToEnd() ?? Data()
         } catch let error as ImagingError {
             throw error
         } catch {
