@@ -1,9 +1,10 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
 // /healthz, /openapi.json and the web app's files, its middleware (request logs without the
 // token, security headers, the Host allowlist, no control characters in paths, errors as JSON,
-// the access token beyond loopback, the request time limit), the idle timeout of connections
-// and the deadline for their first request head, HTTPS when a certificate is given, and the
-// Hummingbird application that runs it until SIGINT or SIGTERM.
+// the access token beyond loopback, the request time limit), the idle timeout of connections,
+// the limits and deadline of their first request head and the answer when it cannot be parsed,
+// HTTPS when a certificate is given, and the Hummingbird application that runs it until SIGINT
+// or SIGTERM.
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -56,7 +57,8 @@ public struct WebServer: Sendable {
                 base: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
                     configuration: .init(
-                        http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
+                        http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout),
+                                     httpDecoderConfiguration: RequestHeadLimits.decoder),
                         ws: .init(maxFrameSize: configuration.maxFrameBytes))),
                 limit: configuration.requestTimeout)
         }

@@ -1,6 +1,7 @@
 // RawHTTPClient: a request sent byte for byte over a TCP connection to the test server — for
-// what the test client cannot send: a forged or missing Host header, a WebSocket upgrade — and
-// the answer's status, headers and body.
+// what the test client cannot send: a forged or missing Host header, a WebSocket upgrade, bytes
+// that are not HTTP — and the answer's status, headers and body, or everything the server sent
+// until it closed the connection.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -42,18 +43,46 @@ enum RawHTTPClient {
         }
     }
 
+    /// Sends `bytes` (maybe none) and reads until the server closes the connection or `seconds`
+    /// pass: what it sent, and whether it closed the connection in that time.
+    static func sendUntilClosed(_ bytes: [UInt8], port: Int, seconds: Int) async throws -> (text: String, closed: Bool) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    let socket = try connect(port: port)
+                    defer { close(socket) }
+                    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+                    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                    // The server may close before it has read everything: a failed send is not an error here.
+                    _ = try? sendAll(bytes, on: socket)
+                    var received: [UInt8] = []
+                    var buffer = [UInt8](repeating: 0, count: 4096)
+                    while true {
+                        let count = recv(socket, &buffer, buffer.count, 0)
+                        if count == 0 || (count < 0 && errno == ECONNRESET) { return (String(decoding: received, as: UTF8.self), true) }
+                        guard count > 0 else { return (String(decoding: received, as: UTF8.self), false) }
+                        received += buffer[..<count]
+                    }
+                })
+            }.start()
+        }
+    }
+
+    private static func sendAll(_ bytes: [UInt8], on socket: Int32) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "sending failed: errno \(errno)") }
+            sent += count
+        }
+    }
+
     private static func exchange(_ request: String, port: Int) throws -> RawHTTPAnswer {
         let socket = try connect(port: port)
         defer { close(socket) }
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = Array(request.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { throw Failure(description: "sending failed: errno \(errno)") }
-            sent += count
-        }
+        try sendAll(Array(request.utf8), on: socket)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !isComplete(received) {

@@ -1,7 +1,8 @@
 // RequestHeadDeadlineTests: the deadline for a connection's first request head, on an embedded
 // channel with a clock the test moves — a head that arrives in time (whole, in pieces, with bare
 // LFs) lets every byte through and removes the deadline; silence, a trickled head or only empty
-// lines are answered 408 naming the limit, with the security headers, and the connection is closed.
+// lines are answered 408 naming the limit, with the security headers, and the connection is
+// closed; a request line past 8 KiB is answered 414 and closed without being passed on.
 import Foundation
 import NIOCore
 import NIOEmbedded
@@ -97,6 +98,28 @@ final class RequestHeadDeadlineTests: XCTestCase {
         try send("\r\n\r\n\n\n", on: channel)
         channel.embeddedEventLoop.advanceTime(by: .seconds(2))
         try assertTimedOut(channel)
+    }
+
+    func testARequestLineOverItsLimitIsAnswered414AndClosed() throws {
+        let channel = try channel()
+        let start = "GET /" + String(repeating: "a", count: 8000)
+        try send(start, on: channel)
+        XCTAssertNil(try answered(channel))
+        XCTAssertTrue(channel.isActive)
+        try send(String(repeating: "a", count: 500) + " HTTP/1.1\r\n\r\n", on: channel)
+        let answer = try XCTUnwrap(try answered(channel))
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 414 URI Too Long\r\n"), answer)
+        XCTAssertTrue(answer.contains("\r\nConnection: close\r\n"), answer)
+        XCTAssertTrue(answer.contains("\"uri_too_long\""), answer)
+        XCTAssertTrue(answer.contains("longer than 8192 bytes"), answer)
+        XCTAssertEqual(try received(channel), start, "the bytes past the limit are not passed on")
+        XCTAssertFalse(channel.isActive)
+    }
+
+    func testHeadEndScannerCountsTheRequestLine() {
+        var scanner = HeadEndScanner()
+        for byte in "\r\nGET /x HTTP/1.1\r\nHost: a\r\n".utf8 { _ = scanner.consume(byte) }
+        XCTAssertEqual(scanner.requestLineBytes, "GET /x HTTP/1.1".utf8.count, "empty lines before it and the headers do not count")
     }
 
     func testHeadEndScannerFindsTheBlankLineOnly() {

@@ -1,5 +1,7 @@
-// RequestPathMiddleware: paths no page or file has are answered 400 `bad_request` before any
-// route or file sees them:
+// RequestPathMiddleware: URLs no page or file has are answered before any route or file sees
+// them: longer than `RequestHeadLimits.requestLineBytes`, 414 `uri_too_long` (a connection's
+// first request is cut off there by the head deadline already; this holds for later ones);
+// paths with these, 400 `bad_request`:
 // - a control character once percent-decoded (NUL, CR, LF, … U+0000–U+001F, U+007F): a NUL
 //   would cut the path short where the file is opened while its type is still taken from the
 //   whole name, so `/assets/app.css%00.html` would be the style sheet served as text/html;
@@ -10,6 +12,9 @@ import Hummingbird
 
 struct RequestPathMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.uri.description.utf8.count > RequestHeadLimits.requestLineBytes {
+            return try RequestHeadLimits.uriTooLong.response(from: request, context: context)
+        }
         if Self.holdsControlCharacter(request.uri.path) {
             return try APIError.badRequest("The request's path holds a control character (such as %00); no page or file has one.")
                 .response(from: request, context: context)
