@@ -30,8 +30,9 @@ public struct ServerConfiguration: Sendable {
     /// waiting for an inference slot, the analysis — before it is answered 408 request_timeout.
     public var requestTimeout: Duration
     /// A connection that sends nothing for this long while a request is being read, or between
-    /// requests, is closed (live-camera WebSockets are not affected). Longer than
-    /// `requestTimeout`, or a stalled upload is cut off before it can be answered 408.
+    /// requests, is closed; a live-camera WebSocket that receives no message for this long is
+    /// closed with 1001 "idle". Longer than `requestTimeout`, or a stalled upload is cut off
+    /// before it can be answered 408.
     public var idleTimeout: Duration
     /// The folder of the web app's files.
     public var webRoot: URL

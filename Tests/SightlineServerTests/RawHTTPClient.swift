@@ -44,8 +44,8 @@ enum RawHTTPClient {
     }
 
     /// Sends `bytes` (maybe none) and reads until the server closes the connection or `seconds`
-    /// pass: what it sent, and whether it closed the connection in that time.
-    static func sendUntilClosed(_ bytes: [UInt8], port: Int, seconds: Int) async throws -> (text: String, closed: Bool) {
+    /// pass: the bytes it sent, and whether it closed the connection in that time.
+    static func sendUntilClosed(_ bytes: [UInt8], port: Int, seconds: Int) async throws -> (bytes: [UInt8], closed: Bool) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
@@ -59,8 +59,8 @@ enum RawHTTPClient {
                     var buffer = [UInt8](repeating: 0, count: 4096)
                     while true {
                         let count = recv(socket, &buffer, buffer.count, 0)
-                        if count == 0 || (count < 0 && errno == ECONNRESET) { return (String(decoding: received, as: UTF8.self), true) }
-                        guard count > 0 else { return (String(decoding: received, as: UTF8.self), false) }
+                        if count == 0 || (count < 0 && errno == ECONNRESET) { return (received, true) }
+                        guard count > 0 else { return (received, false) }
                         received += buffer[..<count]
                     }
                 })

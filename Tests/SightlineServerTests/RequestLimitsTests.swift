@@ -18,10 +18,11 @@ final class RequestLimitsTests: XCTestCase {
         let configuration = ServerConfiguration(port: 0, requestTimeout: .seconds(1))
         try await ServerTestSupport.withServer(configuration) { client, _ in
             let port = try XCTUnwrap(client.port)
-            let (text, closed) = try await RawHTTPClient.sendUntilClosed(Array("""
+            let (bytes, closed) = try await RawHTTPClient.sendUntilClosed(Array("""
                 POST /api/v1/classify HTTP/1.1\r\nHost: localhost:\(port)\r\nContent-Type: image/jpeg\r\n\
                 Content-Length: 100000\r\n\r\n\u{FF}\u{D8}
                 """.utf8), port: port, seconds: 20)
+            let text = String(decoding: bytes, as: UTF8.self)
             XCTAssertTrue(closed, "the connection is closed after the answer")
             let parts = text.components(separatedBy: "\r\n\r\n")
             let answer = RawHTTPAnswer(head: parts[0], body: parts.dropFirst().joined())

@@ -15,7 +15,8 @@ import XCTest
 final class UnparseableRequestTests: XCTestCase {
     private static func assertAnsweredAndClosed(_ bytes: [UInt8], status: Int, code: String, port: Int, _ name: String,
                                          file: StaticString = #filePath, line: UInt = #line) async throws {
-        let (text, closed) = try await RawHTTPClient.sendUntilClosed(bytes, port: port, seconds: 20)
+        let (received, closed) = try await RawHTTPClient.sendUntilClosed(bytes, port: port, seconds: 20)
+        let text = String(decoding: received, as: UTF8.self)
         XCTAssertTrue(closed, "\(name): the connection is closed, got \(text.prefix(200).debugDescription)", file: file, line: line)
         let parts = text.components(separatedBy: "\r\n\r\n")
         XCTAssertEqual(parts.count, 2, "\(name): one answer, got \(text.prefix(300).debugDescription)", file: file, line: line)
@@ -67,9 +68,10 @@ final class UnparseableRequestTests: XCTestCase {
             // A later request on a kept-alive connection: its head is past the first request's
             // guard, the path middleware answers.
             let url = "/" + String(repeating: "b", count: 9 << 10)
-            let (text, _) = try await RawHTTPClient.sendUntilClosed(
+            let (bytes, _) = try await RawHTTPClient.sendUntilClosed(
                 Array("GET /healthz HTTP/1.1\r\n\(host)\r\nGET \(url) HTTP/1.1\r\n\(host)Connection: close\r\n\r\n".utf8),
                 port: port, seconds: 20)
+            let text = String(decoding: bytes, as: UTF8.self)
             XCTAssertTrue(text.hasPrefix("HTTP/1.1 200 OK"), String(text.prefix(200)))
             XCTAssertTrue(text.contains("HTTP/1.1 414 URI Too Long"), String(text.prefix(2000)))
             XCTAssertTrue(text.contains("\"uri_too_long\""), String(text.suffix(500)))

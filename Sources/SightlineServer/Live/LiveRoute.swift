@@ -5,7 +5,10 @@
 // `{"frame", "result", "milliseconds", "dropped"}`, its result smoothed over the past frames.
 // WasteGuard's live view needs consent: without it the socket says `consent_required` and closes.
 // An upgrade from another site's page is refused like a cross-site write (SecurityHeadersMiddleware);
-// the WebSocket layer answers every refused upgrade 400.
+// the WebSocket layer answers every refused upgrade 400. A socket on which the browser sends
+// nothing for the idle time limit (`--request-timeout-seconds`, twice over) is closed with 1001
+// "idle"; one that stops answering pings is closed by the WebSocket layer; a frame that is not
+// masked closes it with 1002 (`MaskedFrameGuard`).
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -42,6 +45,8 @@ struct LiveRoute {
             }
             let (frames, continuation) = AsyncStream<LiveFrame>.makeStream(bufferingPolicy: .bufferingNewest(1))
             let counter = LiveFrameCounter()
+            let watch = Task { try await Self.closeWhenIdle(counter, limit: services.configuration.idleTimeout, outbound: outbound) }
+            defer { watch.cancel() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     var analyser = try LiveAnalyser(settings: settings, services: services)
@@ -65,6 +70,7 @@ struct LiveRoute {
                     }
                 }
                 for try await message in inbound.messages(maxSize: services.configuration.maxFrameBytes) {
+                    counter.noteMessage()
                     guard case .binary(let buffer) = message else {
                         try await outbound.write(.text(APIError.badRequest("Send each frame as one binary message holding a JPEG.")
                             .json.text))
@@ -81,17 +87,42 @@ struct LiveRoute {
     }
 }
 
+extension LiveRoute {
+    /// Closes the socket with 1001 "idle" once a whole `limit` has passed without a message
+    /// (so after one to two limits of silence); ends when the task is cancelled.
+    static func closeWhenIdle(_ counter: LiveFrameCounter, limit: Duration,
+                              outbound: WebSocketOutboundWriter) async throws {
+        var seen = counter.messages
+        while true {
+            try await Task.sleep(for: limit)
+            let now = counter.messages
+            if now == seen {
+                try await outbound.close(.goingAway, reason: "idle")
+                return
+            }
+            seen = now
+        }
+    }
+}
+
 /// One received camera frame.
 struct LiveFrame: Sendable {
     var number: Int
     var data: Data
 }
 
-/// The frames received and dropped on one connection.
+/// The messages and frames received and the frames dropped on one connection.
 final class LiveFrameCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var received = 0
     private var droppedFrames = 0
+    private var messagesReceived = 0
+
+    func noteMessage() {
+        lock.withLock { messagesReceived += 1 }
+    }
+
+    var messages: Int { lock.withLock { messagesReceived } }
 
     func next() -> Int {
         lock.withLock {

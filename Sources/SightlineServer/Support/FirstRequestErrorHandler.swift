@@ -6,8 +6,9 @@
 // upgrade waits for the first head before it hands the connection to the HTTP handler, so a
 // decoder error there reached no one: the client got no answer and the connection stayed open.
 // The handler sits behind the decoder and removes itself when the first message passes it (the
-// first request's head, or a WebSocket frame after an upgrade); errors of later requests and of
-// bodies are Hummingbird's and `APIError`'s.
+// first request's head); errors of later requests and of bodies are Hummingbird's and
+// `APIError`'s. When the first request upgrades the connection to a WebSocket, it hands its
+// place, in front of the WebSocket decoder, to `MaskedFrameGuard`.
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -20,9 +21,18 @@ final class FirstRequestErrorHandler: ChannelInboundHandler, RemovableChannelHan
     private var answered = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        // Not unwrapped: after a WebSocket upgrade the first message is a frame.
         context.fireChannelRead(data)
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .upgradeComplete = event as? HTTPServerUpgradeEvents {
+            // The upgrade has put the WebSocket decoder behind this handler, and the bytes that
+            // came with the upgrade request follow this event.
+            try? context.pipeline.syncOperations.addHandler(MaskedFrameGuard(), position: .after(self))
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
