@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.90.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     ],
     targets: [
         // C kernels: packed GEMM, depthwise convolution and the thread pool, with AVX2/FMA
@@ -118,6 +119,7 @@ let package = Package(
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -1,6 +1,6 @@
 // AppServices: what the routes share — the store, the apps' bundled knowledge and the models,
 // each loaded once on first use (a missing model is an error of the request that needs it,
-// not of the server's start), and the inference gate.
+// not of the server's start), the inference gate and the memory budget for photos.
 import Foundation
 import Hummingbird
 import SightlineApps
@@ -13,6 +13,7 @@ final class AppServices: Sendable {
     let store: Store
     let models: ModelStore
     let gate: InferenceGate
+    let memory: MemoryBudget
 
     let categories: Lazy<ObjectCategories>
     let recognizer: Lazy<ObjectRecognizer>
@@ -31,6 +32,7 @@ final class AppServices: Sendable {
         self.store = store
         self.models = models
         gate = InferenceGate(slots: configuration.inferenceSlots, queueLength: configuration.inferenceQueueLength)
+        memory = MemoryBudget(capacity: configuration.maxMemoryBytes)
         // Requests already run side by side (inference slots), so each inference uses one
         // engine thread per slot's share of the cores.
         let sessionOptions = SessionOptions(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, configuration.inferenceSlots)))
@@ -61,12 +63,12 @@ final class AppServices: Sendable {
 
     /// Runs model work through the gate, off the event loop.
     func infer<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await gate.run(preparing: {}, { _, _ in try work() })
+        try await gate.run { _ in try work() }
     }
 
-    /// Reads the request's photo once the gate admits it — so at most the running and waiting
-    /// requests' uploads are held in memory, and a refused request is never read — then runs
-    /// `work` on it.
+    /// Reads the request's photo within the memory budget, then waits for an inference slot and
+    /// runs `work` on it: an upload that arrives slowly holds memory for what it has sent, never
+    /// a slot, and a full budget refuses it 503 `busy`.
     func infer<Value: Sendable>(uploadOf request: Request,
                                 _ work: @escaping @Sendable (PhotoUpload) throws -> Value) async throws -> Value {
         try await infer(uploadOf: request) { upload, _ in try work(upload) }
@@ -77,8 +79,8 @@ final class AppServices: Sendable {
     func infer<Value: Sendable>(uploadOf request: Request,
                                 _ work: @escaping @Sendable (PhotoUpload, InferenceCancellation) throws -> Value)
         async throws -> Value {
-        let limit = configuration.maxUploadBytes
-        return try await gate.run(preparing: { try await PhotoUpload.read(from: request, limit: limit) }, work)
+        let upload = try await PhotoUpload.read(from: request, limit: configuration.maxUploadBytes, budget: memory)
+        return try await gate.run { cancellation in try work(upload, cancellation) }
     }
 
     var kitchen: KitchenContext {

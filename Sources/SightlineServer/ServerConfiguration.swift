@@ -1,6 +1,7 @@
 // ServerConfiguration: where `sightline serve` listens and the limits it enforces — upload and
 // JSON body sizes, photo pixels, live frame size, request time, idle connections, inference
-// concurrency and the length of the wait queue — each with a stated default — and access
+// concurrency, the length of the wait queue and the memory budget for photos — each with a
+// stated default — and access
 // control: the host names requests may address it by, a token beyond loopback, HTTPS with a
 // certificate.
 import Foundation
@@ -26,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     public var inferenceSlots: Int
     /// How many inference requests may wait for a slot; more are answered 503 busy.
     public var inferenceQueueLength: Int
+    /// The memory for photos being received and held (each upload counts twice its size);
+    /// an upload that does not fit is answered 503 busy.
+    public var maxMemoryBytes: Int
     /// The longest a request may take from its arrival to its answer — reading the upload,
     /// waiting for an inference slot, the analysis — before it is answered 408 request_timeout.
     public var requestTimeout: Duration
@@ -44,7 +48,7 @@ public struct ServerConfiguration: Sendable {
     public init(host: String = "127.0.0.1", port: Int = 8080, allowedHosts: [String] = [],
                 maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
                 maxPixels: Int = DecodeOptions.defaultMaxPixels,
-                inferenceSlots: Int = 2, inferenceQueueLength: Int = 8,
+                inferenceSlots: Int = 2, inferenceQueueLength: Int = 8, maxMemoryBytes: Int = 256 << 20,
                 requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(30),
                 webRoot: URL = ServerResources.webRoot, requiresToken: Bool? = nil,
                 certificate: SelfSignedCertificate? = nil) {
@@ -57,6 +61,7 @@ public struct ServerConfiguration: Sendable {
         self.maxPixels = maxPixels
         self.inferenceSlots = inferenceSlots
         self.inferenceQueueLength = inferenceQueueLength
+        self.maxMemoryBytes = maxMemoryBytes
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
         self.webRoot = webRoot

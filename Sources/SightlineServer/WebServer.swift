@@ -1,7 +1,8 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
 // /healthz, /openapi.json and the web app's files, its middleware (request logs without the
 // token, security headers, the Host allowlist, no control characters in paths, errors as JSON,
-// the access token beyond loopback, the request time limit), the idle timeout of connections,
+// the access token beyond loopback, the request time limit), answers with `Connection: close`
+// that end the connection, the idle timeout of connections,
 // the limits and deadline of their first request head and the answer when it cannot be parsed,
 // HTTPS when a certificate is given, and the Hummingbird application that runs it until SIGINT
 // or SIGTERM.
@@ -57,7 +58,8 @@ public struct WebServer: Sendable {
                 base: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
                     configuration: .init(
-                        http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout),
+                        http1: .init(additionalChannelHandlers: [ClosingResponseHandler()],
+                                     idleTimeout: TimeAmount(configuration.idleTimeout),
                                      httpDecoderConfiguration: RequestHeadLimits.decoder),
                         ws: .init(maxFrameSize: configuration.maxFrameBytes))),
                 limit: configuration.requestTimeout)

@@ -13,13 +13,13 @@ final class InferenceGateTests: XCTestCase {
         let gate = InferenceGate(slots: 1, queueLength: 1)
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
-        let first = Task { try await gate.run(preparing: {}) { _, _ in started.signal(); release.wait(); return 1 } }
+        let first = Task { try await gate.run { _ in started.signal(); release.wait(); return 1 } }
         await Task.detached { started.wait() }.value
-        let second = Task { try await gate.run(preparing: {}) { _, _ in 2 } }
+        let second = Task { try await gate.run { _ in 2 } }
         while await gate.load.waiting < 1 { await Task.yield() }
 
         do {
-            _ = try await gate.run(preparing: {}) { _, _ in 3 }
+            _ = try await gate.run { _ in 3 }
             XCTFail("a third request must be refused while one runs and one waits")
         } catch let error as APIError {
             XCTAssertEqual(error.status, .serviceUnavailable)
@@ -41,7 +41,7 @@ final class InferenceGateTests: XCTestCase {
         let started = DispatchSemaphore(value: 0)
         let sawCancellation = DispatchSemaphore(value: 0)
         let running = Task {
-            try await gate.run(preparing: {}) { _, cancellation in
+            try await gate.run { cancellation in
                 started.signal()
                 release.wait()
                 if cancellation.isCancelled { sawCancellation.signal() }
@@ -49,7 +49,7 @@ final class InferenceGateTests: XCTestCase {
             }
         }
         await Task.detached { started.wait() }.value
-        let waiting = Task { try await gate.run(preparing: {}) { _, _ in 2 } }
+        let waiting = Task { try await gate.run { _ in 2 } }
         while await gate.load.waiting < 1 { await Task.yield() }
 
         waiting.cancel()
@@ -67,7 +67,7 @@ final class InferenceGateTests: XCTestCase {
         release.signal()
         await Task.detached { sawCancellation.wait() }.value
         while await gate.load.running > 0 { await Task.yield() }
-        let next = try await gate.run(preparing: {}) { _, _ in 3 }
+        let next = try await gate.run { _ in 3 }
         XCTAssertEqual(next, 3, "the freed slot serves the next request")
     }
 

@@ -68,6 +68,13 @@ enum RawHTTPClient {
         }
     }
 
+    /// A connection that has sent `bytes` and is left open (a slow client): close it with `close(_:)`.
+    static func openAfterSending(_ bytes: [UInt8], port: Int) throws -> Int32 {
+        let socket = try connect(port: port)
+        try sendAll(bytes, on: socket)
+        return socket
+    }
+
     private static func sendAll(_ bytes: [UInt8], on socket: Int32) throws {
         var sent = 0
         while sent < bytes.count {

@@ -1,5 +1,6 @@
 // InferenceGate: runs the blocking model work of requests off the event loop, at most `slots`
-// at a time, with a short bounded wait queue (the upload is read only once admitted); a request
+// at a time, with a short bounded wait queue (a request comes with its photo already read, within
+// the memory budget, so a slow upload never holds a slot); a request
 // that finds the queue full is refused at once with 503 busy and Retry-After rather than waiting
 // without bound. A request cancelled by the request time limit leaves the queue at once; one
 // whose work is already running gets its answer at once too, while the work finishes on its
@@ -20,26 +21,22 @@ actor InferenceGate {
         self.queueLength = max(0, queueLength)
     }
 
-    /// Runs `work` on a worker thread once a slot is free, with the input `preparing` makes
-    /// after admission (reading the upload). `work` receives the request's cancellation, to
-    /// check before a step whose effect must not happen for a request that was already
-    /// answered (saving to the history).
+    /// Runs `work` on a worker thread once a slot is free. `work` receives the request's
+    /// cancellation, to check before a step whose effect must not happen for a request that was
+    /// already answered (saving to the history).
     ///
     /// - Throws: `APIError.busy` when all slots are taken and the queue is full;
-    ///   `CancellationError` when the request was cancelled; whatever `preparing` or `work` throws.
-    nonisolated func run<Input: Sendable, Value: Sendable>(
-        preparing: @Sendable () async throws -> Input,
-        _ work: @escaping @Sendable (Input, InferenceCancellation) throws -> Value) async throws -> Value {
+    ///   `CancellationError` when the request was cancelled; whatever `work` throws.
+    nonisolated func run<Value: Sendable>(
+        _ work: @escaping @Sendable (InferenceCancellation) throws -> Value) async throws -> Value {
         try await enter()
-        let input: Input
         do {
-            input = try await preparing()
             try Task.checkCancellation()
         } catch {
             await leave()
             throw error
         }
-        return try await onWorkerThread { cancellation in try work(input, cancellation) }
+        return try await onWorkerThread(work)
     }
 
     /// How many requests run and wait now.

@@ -1,6 +1,8 @@
 // PhotoUpload: the photo of an inference request — the raw body (image/jpeg, image/png,
 // image/webp or application/octet-stream) or the `photo` field of a multipart/form-data body —
-// read within the upload limit. The client's file name is kept only to be echoed as "file".
+// read within the upload limit and the server's memory budget, before the request waits for an
+// inference slot (a slow upload holds no slot). The client's file name is kept only to be echoed
+// as "file".
 import Foundation
 import Hummingbird
 import NIOCore
@@ -9,10 +11,17 @@ package struct PhotoUpload: Sendable {
     var data: Data
     /// The uploaded file's name (never used as a path), or "upload" for a raw body.
     var fileName: String
+    /// The memory budget this photo holds while the request has it.
+    var reservation: MemoryReservation?
 
     static let rawFileName = "upload"
 
-    static func read(from request: Request, limit: Int) async throws -> PhotoUpload {
+    /// Reads the photo as it arrives, reserving twice its bytes (the bytes received and the copy
+    /// the analysis reads) from `budget`.
+    ///
+    /// - Throws: 415 for a body that is no photo type, 413 past `limit`, 503 `busy` (with
+    ///   `Connection: close`: the rest of the body is not read) when the budget has no room.
+    static func read(from request: Request, limit: Int, budget: MemoryBudget) async throws -> PhotoUpload {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         let isMultipart = mediaType == "multipart/form-data"
@@ -21,17 +30,28 @@ package struct PhotoUpload: Sendable {
                 ? "Send the photo as the request body with Content-Type image/jpeg, image/png or image/webp, or as the field \"photo\" of a multipart/form-data upload."
                 : "Content-Type \(mediaType) is not a photo; send image/jpeg, image/png, image/webp or multipart/form-data.")
         }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw tooLarge(limit: limit)
+        let reservation = MemoryReservation(budget: budget)
+        var body = ByteBuffer()
+        for try await chunk in request.body {
+            guard chunk.readableBytes <= limit - body.readableBytes else { throw tooLarge(limit: limit) }
+            guard reservation.grow(by: 2 * chunk.readableBytes) else { throw overBudget(budget) }
+            body.writeImmutableBuffer(chunk)
         }
-        let upload = isMultipart
+        var upload = isMultipart
             ? try multipartPhoto(body, contentType: request.headers[.contentType] ?? "")
             : PhotoUpload(data: Data(body.readableBytesView), fileName: rawFileName)
         guard !upload.data.isEmpty else { throw APIError.badRequest("The photo is empty (0 bytes).") }
+        upload.reservation = reservation
         return upload
+    }
+
+    /// 503 `busy`: the photos being received and held fill the memory budget.
+    static func overBudget(_ budget: MemoryBudget) -> APIError {
+        var error = APIError.busy(retryAfterSeconds: 1)
+        error.message = "Sightline is receiving and holding too many photos at once (the memory budget of "
+            + "\(budget.capacity >> 20) MiB, --max-memory-mb); try again in 1 s."
+        error.headers[.connection] = "close"
+        return error
     }
 
     static func tooLarge(limit: Int) -> APIError {

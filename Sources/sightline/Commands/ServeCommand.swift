@@ -77,6 +77,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How many analyses may wait for a free slot.")
     var inferenceQueue = 8
 
+    @Option(help: ArgumentHelp("The memory for photos being received and held, in MiB (each upload counts twice its size); "
+        + "an upload that does not fit is answered 503 busy."))
+    var maxMemoryMb = 256
+
     @Option(help: "The longest a request may take, in seconds, from its arrival to its answer.")
     var requestTimeoutSeconds = 30.0
 
@@ -94,6 +98,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1 ... 64).contains(inferenceSlots) else { throw ValidationError("--inference-slots must be from 1 to 64.") }
         guard (0 ... 1024).contains(inferenceQueue) else { throw ValidationError("--inference-queue must be from 0 to 1024.") }
+        guard (16 ... 1 << 20).contains(maxMemoryMb) else {
+            throw ValidationError("--max-memory-mb must be from 16 to 1048576, got \(maxMemoryMb).")
+        }
         guard requestTimeoutSeconds >= 0.001, requestTimeoutSeconds <= 3600 else {
             throw ValidationError("--request-timeout-seconds must be from 0.001 to 3600, got \(requestTimeoutSeconds).")
         }
@@ -106,7 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowHost,
             maxUploadBytes: maxUploadMb << 20, maxPixels: Int(maxMegapixels * 1_000_000),
-            inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue,
+            inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue, maxMemoryBytes: maxMemoryMb << 20,
             // Longer than the request time limit, so that a stalled upload is answered 408 first.
             requestTimeout: requestTimeout, idleTimeout: requestTimeout * 2)
         if !configuration.isLoopback, !tls {
