@@ -1,8 +1,9 @@
 // MalformedBodyTests: a chunked upload whose framing is broken — a chunk size that is not hex
 // or overflows, a chunk without its CRLF — is the client's fault: answered 400 `bad_request`
 // with `Connection: close`, never 500; a JSON name holding a NUL, which the database would keep
-// only up to the NUL, is refused 422 rather than acknowledged whole and stored cut. On a real
-// server over loopback.
+// only up to the NUL, is refused 422 rather than acknowledged whole and stored cut; an
+// ingredient written with a byte-order mark or a zero-width space is the same ingredient on
+// adding and on deleting. On a real server over loopback.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -39,6 +40,20 @@ final class MalformedBodyTests: XCTestCase {
             XCTAssertEqual(added.status, .unprocessableContent, String(buffer: added.body))
             XCTAssertEqual(try ServerTestSupport.errorCode(added), "invalid")
             XCTAssertTrue(String(buffer: added.body).contains("NUL"), String(buffer: added.body))
+            let list = try await client.execute(uri: "/api/v1/kitchen/ingredients", method: .get)
+            XCTAssertFalse(String(buffer: list.body).contains("tomato"), String(buffer: list.body))
+        }
+    }
+
+    func testAnIngredientWithAByteOrderMarkIsAddedAndDeletedAsTheSameName() async throws {
+        try await ServerTestSupport.withServer { client, _ in
+            let added = try await client.execute(uri: "/api/v1/kitchen/ingredients", method: .post,
+                                                 headers: ServerTestSupport.headers("application/json"),
+                                                 body: ByteBuffer(string: "{\"name\": \"\\ufefftomato\\u200b\"}"))
+            XCTAssertEqual(added.status, .ok, String(buffer: added.body))
+            XCTAssertTrue(String(buffer: added.body).contains("\"ingredients\": [\"tomato\"]"), String(buffer: added.body))
+            let deleted = try await client.execute(uri: "/api/v1/kitchen/ingredients/%EF%BB%BFtomato", method: .delete)
+            XCTAssertEqual(deleted.status, .ok, String(buffer: deleted.body))
             let list = try await client.execute(uri: "/api/v1/kitchen/ingredients", method: .get)
             XCTAssertFalse(String(buffer: list.body).contains("tomato"), String(buffer: list.body))
         }

@@ -117,8 +117,12 @@ public struct IngredientVocabulary: Sendable {
         return candidates.first ?? key
     }
 
-    /// `text` lowercased, trimmed and with every run of white space made one space.
+    /// `text` lowercased, trimmed and with every run of white space made one space, without
+    /// invisible format characters (a byte-order mark, zero-width spaces and joiners, direction
+    /// marks, soft hyphens: Unicode category Cf), which would make a name that looks the same
+    /// another entry, and which a URL path may lose on the way to a delete.
     public static func cleaned(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        return visible.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

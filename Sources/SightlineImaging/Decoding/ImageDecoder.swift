@@ -17,9 +17,19 @@ public enum ImageDecoder {
         try decode(data: data, options: options, neededRegion: nil)
     }
 
+    /// `decode(data:options:)`, with the size of the whole image (upright when orientation is
+    /// applied): larger than the pixels when `options.targetSize` let a JPEG be decoded at a
+    /// reduced scale, for a caller that gives positions in the whole image's pixels.
+    public static func decodeWithFullSize(data: Data, options: DecodeOptions) throws -> (image: RGBImage, fullSize: ImageSize) {
+        var fullSize = ImageSize(width: 0, height: 0)
+        let image = try decode(data: data, options: options, neededRegion: nil) { fullSize = $0 }
+        return (image, fullSize)
+    }
+
     /// `decode(data:options:)` for a caller that reads only `neededRegion(size)` of the
     /// result: JPEG pixels outside it may be left undecoded (black).
-    static func decode(data: Data, options: DecodeOptions, neededRegion: ((ImageSize) -> ImageRect)?) throws -> RGBImage {
+    static func decode(data: Data, options: DecodeOptions, neededRegion: ((ImageSize) -> ImageRect)?,
+                       fullSize: (ImageSize) -> Void = { _ in }) throws -> RGBImage {
         try data.withUnsafeBytes { bytes in
             guard !bytes.isEmpty else { throw ImagingError.emptyData }
             guard let format = ImageFormat.detect(in: ByteReader(bytes: bytes)) else {
@@ -32,6 +42,8 @@ public enum ImageDecoder {
             case .webp: decoded = try WebPDecoder.decode(bytes, options: options)
             case .heic, .avif, .gif, .bmp, .tiff, .jpegXL: throw ImagingError.unsupportedFormat(format)
             }
+            let swaps = options.applyOrientation && decoded.orientation.swapsWidthAndHeight
+            fullSize(swaps ? decoded.storedSize.transposed : decoded.storedSize)
             return options.applyOrientation ? decoded.image.applyingOrientation(decoded.orientation) : decoded.image
         }
     }

@@ -100,12 +100,13 @@ enum JPEGDecoder {
                 try decompress(into: rgb, pixels: SL_JPEG_RGB)
             }
         }
-        return DecodedImage(image: image, orientation: orientation)
+        return DecodedImage(image: image, orientation: orientation, storedSize: ImageSize(width: Int(width), height: Int(height)))
     }
 
     /// Pillow's `draft` rule: the largest reduction 1/s (s in 8, 4, 2, 1) with
-    /// `width ≥ s · target.width` and `height ≥ s · target.height`, so each scaled side,
-    /// ceil(side / s), is still at least the target. Only reductions TurboJPEG offers are used.
+    /// `width ≥ s · target.width` and `height ≥ s · target.height` (compared as ⌊width / s⌋ ≥
+    /// target.width, which cannot overflow for any target), so each scaled side, ceil(side / s),
+    /// is still at least the target. Only reductions TurboJPEG offers are used.
     private static func scaleDenominator(width: Int32, height: Int32, target: ImageSize?) -> Int32 {
         guard let target else { return 1 }
         var factorCount: Int32 = 0
@@ -114,7 +115,7 @@ enum JPEGDecoder {
         let targetWidth = max(1, target.width), targetHeight = max(1, target.height)
         for denominator in draftDenominators
         where offered.contains(where: { $0.num == 1 && $0.denom == denominator })
-            && Int(width) >= Int(denominator) * targetWidth && Int(height) >= Int(denominator) * targetHeight {
+            && Int(width) / Int(denominator) >= targetWidth && Int(height) / Int(denominator) >= targetHeight {
             return denominator
         }
         return 1

@@ -34,7 +34,7 @@ enum PNGDecoder {
             }
         }
         let image = try AlphaCompositing.image(width: width, height: height, hasAlpha: hasAlpha) { try finishRead(into: $0) }
-        return DecodedImage(image: image, orientation: orientation)
+        return DecodedImage(image: image, orientation: orientation, storedSize: image.size)
     }
 
     /// The error for a failed libpng call: truncated when the chunk list stops before IEND,

@@ -37,7 +37,7 @@ enum WebPDecoder {
             guard status == VP8_STATUS_OK else { throw failure(status, structure: structure) }
         }
         let image = try AlphaCompositing.image(width: width, height: height, hasAlpha: hasAlpha) { try decode(into: $0) }
-        return DecodedImage(image: image, orientation: orientation)
+        return DecodedImage(image: image, orientation: orientation, storedSize: image.size)
     }
 
     /// The error for a libwebp status: truncated when libwebp ran out of data or the RIFF data is

@@ -37,7 +37,16 @@ struct VisionRoutes {
         let (detector, maxPixels) = (services.faceDetector, services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload in
             let start = DispatchTime.now().uptimeNanoseconds
-            let faces = try detector.get().detectFaces(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
+            let faceDetector = try detector.get()
+            // The detector searches at most its largest side: a large JPEG is decoded no larger
+            // than that needs (then shrunk the rest of the way), not at full size.
+            let faces: [FaceObservation]
+            if let side = faceDetector.options.largestSide {
+                let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: ImageSize(width: side, height: side))
+                faces = try faceDetector.detectFaces(in: photo.image, fullSize: photo.fullSize)
+            } else {
+                faces = try faceDetector.detectFaces(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
+            }
             return FaceJSON.record(faces, file: upload.fileName,
                                    milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }

@@ -39,10 +39,32 @@ public final class FaceDetector: Sendable {
                                          roles: ["boxes", "scores", "landmarks"], options: sessionOptions)
     }
 
-    /// The faces in a decoded, upright image, most confident first.
+    /// The faces in a decoded, upright image, most confident first, in its pixels. An image
+    /// larger than `options.largestSide` is searched shrunk to it.
     ///
     /// - Throws: `FaceDetectionError.inferenceFailed`.
     public func detectFaces(in image: RGBImage) throws -> [FaceObservation] {
+        try detectFaces(in: image, fullSize: image.size)
+    }
+
+    /// The faces in `image`, a photo of `fullSize` decoded at a reduced scale (see
+    /// `DecodeOptions.targetSize`), in the whole photo's pixels.
+    ///
+    /// - Throws: `FaceDetectionError.inferenceFailed`.
+    public func detectFaces(in image: RGBImage, fullSize: ImageSize) throws -> [FaceObservation] {
+        var searched = image
+        if let side = options.largestSide, max(image.width, image.height) > side {
+            let scale = Double(side) / Double(max(image.width, image.height))
+            searched = image.resized(width: max(1, Int((Double(image.width) * scale).rounded())),
+                                     height: max(1, Int((Double(image.height) * scale).rounded())))
+        }
+        let faces = try detectFacesAtFullSize(in: searched)
+        guard searched.size != fullSize else { return faces }
+        let (scaleX, scaleY) = (Double(fullSize.width) / Double(searched.width), Double(fullSize.height) / Double(searched.height))
+        return faces.map { $0.scaled(x: scaleX, y: scaleY) }
+    }
+
+    private func detectFacesAtFullSize(in image: RGBImage) throws -> [FaceObservation] {
         let proposals = try proposeFaces(in: image)
         guard !proposals.isEmpty else { return [] }
         let refined = try refineFaces(proposals, in: image)

@@ -16,3 +16,18 @@ public struct FaceObservation: Sendable, Hashable {
         self.landmarks = landmarks
     }
 }
+
+extension FaceObservation {
+    /// The observation with its box and landmarks stretched by `x` and `y` (from a shrunk
+    /// image's pixels to the original's).
+    func scaled(x: Double, y: Double) -> FaceObservation {
+        let point = { (point: PixelPoint) in PixelPoint(x: point.x * x, y: point.y * y) }
+        return FaceObservation(
+            boundingBox: PixelRect(x: boundingBox.x * x, y: boundingBox.y * y, width: boundingBox.width * x,
+                                   height: boundingBox.height * y),
+            confidence: confidence,
+            landmarks: FaceLandmarks(leftEye: point(landmarks.leftEye), rightEye: point(landmarks.rightEye),
+                                     nose: point(landmarks.nose), mouthLeft: point(landmarks.mouthLeft),
+                                     mouthRight: point(landmarks.mouthRight)))
+    }
+}
