@@ -20,6 +20,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     case zeroSizedImage(ImageFormat, width: Int, height: Int)
     /// The image has more pixels than `DecodeOptions.maxPixels` allows; nothing was decoded.
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// One side is more than `DecodeOptions.maxAspectRatio` times the other; nothing was decoded.
+    case extremeAspectRatio(width: Int, height: Int, limit: Int)
     /// The file could not be read from disk.
     case fileUnreadable(path: String, reason: String)
     /// The image library itself failed (for instance it could not allocate memory).
@@ -54,6 +56,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "The image is \(width)×\(height) (\(Self.format(megapixels)) megapixels), over the limit of "
                 + "\(Self.format(limitMegapixels)) megapixels (\(limit) pixels); it was not decoded. "
                 + "Raise DecodeOptions.maxPixels to decode it."
+        case .extremeAspectRatio(let width, let height, let limit):
+            return "The image is \(width)×\(height) pixels: one side is more than \(limit) times the other, which no "
+                + "photo is; it was not decoded. Crop it to the part to analyse."
         case .fileUnreadable(let path, let reason):
             return "Cannot read \(path): \(reason)"
         case .libraryFailure(let format, let detail):

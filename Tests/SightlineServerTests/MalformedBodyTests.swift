@@ -3,11 +3,13 @@
 // with `Connection: close`, never 500; a JSON name holding a NUL, which the database would keep
 // only up to the NUL, is refused 422 rather than acknowledged whole and stored cut; an
 // ingredient written with a byte-order mark or a zero-width space is the same ingredient on
-// adding and on deleting. On a real server over loopback.
+// adding and on deleting; a photo 1 pixel wide and 5,000 high is refused 422 from its header.
+// On a real server over loopback.
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SightlineImaging
 import SightlineServer
 import XCTest
 
@@ -56,6 +58,18 @@ final class MalformedBodyTests: XCTestCase {
             XCTAssertEqual(deleted.status, .ok, String(buffer: deleted.body))
             let list = try await client.execute(uri: "/api/v1/kitchen/ingredients", method: .get)
             XCTAssertFalse(String(buffer: list.body).contains("tomato"), String(buffer: list.body))
+        }
+    }
+
+    func testAStripOfAPhotoIsRefused422NamingItsShape() async throws {
+        let strip = try ImageEncoder.pngData(RGBImage(width: 1, height: 5000, pixels: [UInt8](repeating: 128, count: 5000 * 3)))
+        try await ServerTestSupport.withServer { client, _ in
+            let response = try await client.execute(uri: "/api/v1/classify", method: .post,
+                                                    headers: ServerTestSupport.headers("image/png"), body: ByteBuffer(bytes: strip))
+            XCTAssertEqual(response.status, .unprocessableContent, String(buffer: response.body))
+            XCTAssertEqual(try ServerTestSupport.errorCode(response), "invalid")
+            XCTAssertTrue(String(buffer: response.body).contains("1×5000 pixels: one side is more than 50 times the other"),
+                          String(buffer: response.body))
         }
     }
 }

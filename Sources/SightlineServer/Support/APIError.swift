@@ -142,12 +142,13 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         }
     }
 
-    /// A photo that cannot be used: 413 naming the pixel limit when it has too many pixels,
-    /// otherwise 400 saying what is wrong with the bytes.
+    /// A photo that cannot be used: 413 naming the pixel limit when it has too many pixels, 422
+    /// when one side is far longer than the other, otherwise 400 saying what is wrong with the bytes.
     static func photoError(_ error: ImagingError) -> APIError {
         if case .tooManyPixels = error {
             return APIError(.contentTooLarge, code: "too_large", message: error.description)
         }
+        if case .extremeAspectRatio = error { return invalid(error.description) }
         return unreadableImage(error.description)
     }
 

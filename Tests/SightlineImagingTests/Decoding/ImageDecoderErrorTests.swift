@@ -148,6 +148,22 @@ final class ImageDecoderErrorTests: XCTestCase {
                        .tooManyPixels(width: 300, height: 300, limit: 1000))
     }
 
+    func testAStripFarLongerThanWideIsRefusedFromTheHeader() throws {
+        // 1×1,000,000: the header alone says it is no photo.
+        let error = assertImagingError(try ImageDecoder.decode(data: Self.pngHeader(width: 1, height: 1_000_000)))
+        XCTAssertEqual(error, .extremeAspectRatio(width: 1, height: 1_000_000, limit: 50))
+        XCTAssertTrue(error?.description.contains("1×1000000 pixels: one side is more than 50 times the other") == true,
+                      error?.description ?? "")
+        XCTAssertEqual(assertImagingError(try ImageDecoder.decode(data: Self.pngHeader(width: 5100, height: 100))),
+                       .extremeAspectRatio(width: 5100, height: 100, limit: 50))
+        // 50:1 itself is within the limit: the header is read and decoding goes on (to this empty IDAT's error).
+        let atTheLimit = assertImagingError(try ImageDecoder.decode(data: Self.pngHeader(width: 5000, height: 100)))
+        XCTAssertNotEqual(atTheLimit, .extremeAspectRatio(width: 5000, height: 100, limit: 50))
+        let photo = try Fixtures.data("photo-faces-2008_001322.jpg")  // 500×375
+        XCTAssertEqual(assertImagingError(try ImageDecoder.decode(data: photo, options: DecodeOptions(maxAspectRatio: 1))),
+                       .extremeAspectRatio(width: 500, height: 375, limit: 1))
+    }
+
     func testErrorsReadWellThroughLocalizedDescription() {
         let error: Error = ImagingError.unsupportedFormat(.tiff)
         XCTAssertEqual(error.localizedDescription, "TIFF images are not supported; convert the image to JPEG, PNG or WebP first.")
