@@ -50,6 +50,10 @@ struct FacesCommand: ParsableCommand {
     @Option(help: "How much each image-pyramid level shrinks the previous one, between 0 and 1.")
     var scaleFactor = 0.709
 
+    @Option(help: ArgumentHelp("Search a photo with a longer side than this shrunk to it (faces are still given in the "
+        + "photo's pixels; 0: search at full size, which a 100-megapixel photo needs gigabytes for).", valueName: "pixels"))
+    var largestSide = FaceDetectionOptions().largestSide ?? 0
+
     @Option(help: "Engine threads (0: one per core).")
     var threads = 0
 
@@ -62,6 +66,9 @@ struct FacesCommand: ParsableCommand {
         guard scaleFactor > 0, scaleFactor < 1 else {
             throw ValidationError("--scale-factor must be between 0 and 1 (exclusive), got \(scaleFactor).")
         }
+        guard largestSide == 0 || largestSide >= 12 else {
+            throw ValidationError("--largest-side must be 0 (full size) or at least 12 pixels, got \(largestSide).")
+        }
     }
 
     func run() throws {
@@ -70,7 +77,8 @@ struct FacesCommand: ParsableCommand {
             try AnnotatedPhotoWriter(output: $0, arguments: paths, photos: files.map(\.url), suffix: "faces")
         }
         let detector = try FaceDetector(
-            options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor),
+            options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor,
+                                          largestSide: largestSide == 0 ? nil : largestSide),
             sessionOptions: SessionOptions(threads: threads))
         var faceCount = 0
         let (failures, seconds) = PhotoSearchLoop.run(files, json: json, maxPixels: detector.maxPixels,
