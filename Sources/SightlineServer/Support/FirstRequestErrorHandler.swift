@@ -26,13 +26,13 @@ final class FirstRequestErrorHandler: ChannelInboundHandler, RemovableChannelHan
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        context.fireUserInboundEventTriggered(event)
         if case .upgradeComplete = event as? HTTPServerUpgradeEvents {
             // The upgrade has put the WebSocket decoder behind this handler, and the bytes that
             // came with the upgrade request follow this event.
             try? context.pipeline.syncOperations.addHandler(MaskedFrameGuard(), position: .after(self))
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
         }
-        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
