@@ -54,13 +54,7 @@ final class FirstRequestErrorHandler: ChannelInboundHandler, RemovableChannelHan
         let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        let grace = context.eventLoop.assumeIsolated().scheduleTask(in: RequestHeadDeadlineHandler.closingGrace) {
-            context.close(promise: nil)
-        }
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-            grace.cancel()
-            context.close(promise: nil)
-        }
+        RequestHeadDeadlineHandler.close(context, once: context.writeAndFlush(wrapOutboundOut(.end(nil))))
     }
 
     /// 431 for header fields over the limits, 400 naming what the decoder found otherwise.

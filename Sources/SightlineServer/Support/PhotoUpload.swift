@@ -20,7 +20,8 @@ package struct PhotoUpload: Sendable {
     /// the analysis reads) from `budget`.
     ///
     /// - Throws: 415 for a body that is no photo type, 413 past `limit`, 503 `busy` (with
-    ///   `Connection: close`: the rest of the body is not read) when the budget has no room.
+    ///   `Connection: close`: the rest of the body is dropped unkept and the connection ends
+    ///   after the answer) when the budget has no room.
     static func read(from request: Request, limit: Int, budget: MemoryBudget) async throws -> PhotoUpload {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""

@@ -129,10 +129,16 @@ final class RequestHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelH
         answered = true
         deadline?.cancel()
         deadline = nil
-        let grace = context.eventLoop.assumeIsolated().scheduleTask(in: Self.closingGrace) {
+        Self.close(context, once: context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))))
+    }
+
+    /// Closes `context`'s connection once `answer` is written, or `closingGrace` later if it never
+    /// is (an answer cannot go out before a TLS handshake that never comes).
+    static func close(_ context: ChannelHandlerContext, once answer: EventLoopFuture<Void>) {
+        let grace = context.eventLoop.assumeIsolated().scheduleTask(in: closingGrace) {
             context.close(promise: nil)
         }
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))).assumeIsolated().whenComplete { _ in
+        answer.assumeIsolated().whenComplete { _ in
             grace.cancel()
             context.close(promise: nil)
         }
