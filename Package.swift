@@ -3,12 +3,15 @@
 // (see DESIGN.md), each depending only on the layers below it, plus the `sightline` CLI.
 import PackageDescription
 
+// The Swift targets build with SwiftPM's own release settings (-O, whole-module), which keep
+// Swift's runtime checks: the parsers of outside bytes (uploads, JSON bodies, EXIF/PNG/WebP
+// structure, the ONNX loader) trap on an out-of-bounds index or an overflow rather than read past
+// their input. The measured cost is in BENCHMARKS.md ("Safety checks"); the hot loops are the C
+// kernels below, which the checks do not touch.
+//
 // `SIGHTLINE_FUZZ=1` adds the libFuzzer targets under Fuzz/ (see `make fuzz` and RELIABILITY.md);
-// they only link with `-sanitize=fuzzer`, so ordinary builds never see them. Fuzz builds keep
-// Swift's runtime checks (-O rather than -Ounchecked), so that an out-of-bounds index traps.
+// they only link with `-sanitize=fuzzer`, so ordinary builds never see them.
 let fuzzing = Context.environment["SIGHTLINE_FUZZ"] == "1"
-
-let optimise: [SwiftSetting] = fuzzing ? [] : [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
 
 let package = Package(
     name: "Sightline",
@@ -70,18 +73,15 @@ let package = Package(
                 "CSightlineKernels",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
-            exclude: ["ONNX/onnx.proto"],
-            swiftSettings: optimise
+            exclude: ["ONNX/onnx.proto"]
         ),
         .target(
             name: "SightlineImaging",
-            dependencies: ["CSightlineJPEG", "CSightlineResample", "CTurboJPEG", "CPNG", "CWebP", "CFreeType"],
-            swiftSettings: optimise
+            dependencies: ["CSightlineJPEG", "CSightlineResample", "CTurboJPEG", "CPNG", "CWebP", "CFreeType"]
         ),
         .target(
             name: "SightlineVision",
-            dependencies: ["SightlineEngine", "SightlineImaging"],
-            swiftSettings: optimise
+            dependencies: ["SightlineEngine", "SightlineImaging"]
         ),
         // App data (histories, lists, consent, settings, tokens) in SQLite through GRDB. Stores
         // plain values and encoded image bytes, so it needs none of the layers below.
@@ -94,8 +94,7 @@ let package = Package(
         .target(
             name: "SightlineApps",
             dependencies: ["SightlineVision", "SightlineImaging", "SightlineStore"],
-            resources: [.copy("Resources")],
-            swiftSettings: optimise
+            resources: [.copy("Resources")]
         ),
         // The JSON objects the CLI prints with --json and the web API answers with, so both
         // show exactly the same shapes.
@@ -124,8 +123,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
-            resources: [.copy("Resources")],
-            swiftSettings: optimise
+            resources: [.copy("Resources")]
         ),
         .executableTarget(
             name: "sightline",
@@ -137,8 +135,7 @@ let package = Package(
                 "SightlineServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: optimise
+            ]
         ),
         .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine", "CSightlineKernels"]),
         .testTarget(name: "SightlineStoreTests",

@@ -11,6 +11,32 @@ private struct Tap {
     var weight: Float
 }
 
+/// Every destination index's taps in three flat arrays: index `i`'s are `starts[i] ..< starts[i + 1]`,
+/// each a source offset (the source index × `stride`, the samples between neighbours) and a weight.
+private struct TapTable {
+    var starts: [Int] = [0]
+    var offsets: [Int] = []
+    var weights: [Float] = []
+
+    init(_ taps: [[Tap]], stride: Int) {
+        for indexTaps in taps {
+            for tap in indexTaps {
+                offsets.append(tap.source * stride)
+                weights.append(tap.weight)
+            }
+            starts.append(offsets.count)
+        }
+    }
+
+    func withBuffers<Result>(_ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> Result) -> Result {
+        starts.withUnsafeBufferPointer { starts in
+            offsets.withUnsafeBufferPointer { offsets in
+                weights.withUnsafeBufferPointer { weights in body(starts, offsets, weights) }
+            }
+        }
+    }
+}
+
 enum AreaResampler {
     /// `grid` resized to `width`×`height`.
     static func resize(_ grid: PixelGrid, width: Int, height: Int) -> PixelGrid {
@@ -26,39 +52,60 @@ enum AreaResampler {
         }
     }
 
-    /// Resizes interleaved RGB `source` samples, converting each with `value`.
+    /// Resizes interleaved RGB `source` samples, converting each with `value`. The loops walk
+    /// unchecked pointers: every offset comes from taps that `taps` clamps into the source and
+    /// from the sizes the buffers were made with, so Swift's bounds and overflow checks (kept on
+    /// in release builds) would guard nothing here, and in the innermost loops they would stop
+    /// the compiler from vectorising them.
     private static func resize<Sample>(_ source: UnsafeBufferPointer<Sample>, sourceWidth: Int, sourceHeight: Int,
                                        width: Int, height: Int, value: (Sample) -> Float) -> PixelGrid {
+        precondition(source.count >= sourceWidth * sourceHeight * 3, "the source holds fewer samples than its size")
         let shrinking = sourceWidth >= width && sourceHeight >= height
-        let columnTaps = taps(source: sourceWidth, destination: width, averaging: shrinking)
-        let rowTaps = taps(source: sourceHeight, destination: height, averaging: shrinking)
+        let rowLength = width * 3
+        let columnTaps = TapTable(taps(source: sourceWidth, destination: width, averaging: shrinking), stride: 3)
+        let rowTaps = TapTable(taps(source: sourceHeight, destination: height, averaging: shrinking), stride: rowLength)
+        guard let sourceBase = source.baseAddress, width > 0, height > 0 else {
+            return PixelGrid(width: width, height: height, samples: [Float](repeating: 0, count: width * height * 3))
+        }
         // Horizontal pass: every source row resized to the destination width.
-        var rows = [Float](repeating: 0, count: sourceHeight * width * 3)
-        for y in 0 ..< sourceHeight {
-            let sourceRow = y * sourceWidth * 3
-            let destinationRow = y * width * 3
-            for x in 0 ..< width {
-                var red: Float = 0, green: Float = 0, blue: Float = 0
-                for tap in columnTaps[x] {
-                    let start = sourceRow + tap.source * 3
-                    red += value(source[start]) * tap.weight
-                    green += value(source[start + 1]) * tap.weight
-                    blue += value(source[start + 2]) * tap.weight
+        var rows = [Float](repeating: 0, count: sourceHeight * rowLength)
+        rows.withUnsafeMutableBufferPointer { rows in
+            columnTaps.withBuffers { starts, offsets, weights in
+                for y in 0 ..< sourceHeight {
+                    let sourceRow = sourceBase + y * sourceWidth * 3
+                    var destination = rows.baseAddress! + y * rowLength
+                    for x in 0 ..< width {
+                        var red: Float = 0, green: Float = 0, blue: Float = 0
+                        for tap in starts[x] ..< starts[x + 1] {
+                            let pixel = sourceRow + offsets[tap]
+                            let weight = weights[tap]
+                            red += value(pixel[0]) * weight
+                            green += value(pixel[1]) * weight
+                            blue += value(pixel[2]) * weight
+                        }
+                        destination[0] = red
+                        destination[1] = green
+                        destination[2] = blue
+                        destination += 3
+                    }
                 }
-                rows[destinationRow + x * 3] = red
-                rows[destinationRow + x * 3 + 1] = green
-                rows[destinationRow + x * 3 + 2] = blue
             }
         }
         // Vertical pass.
-        var samples = [Float](repeating: 0, count: height * width * 3)
-        let rowLength = width * 3
-        for y in 0 ..< height {
-            let destinationRow = y * rowLength
-            for tap in rowTaps[y] {
-                let sourceRow = tap.source * rowLength
-                for index in 0 ..< rowLength {
-                    samples[destinationRow + index] += rows[sourceRow + index] * tap.weight
+        var samples = [Float](repeating: 0, count: height * rowLength)
+        samples.withUnsafeMutableBufferPointer { samples in
+            rows.withUnsafeBufferPointer { rows in
+                rowTaps.withBuffers { starts, offsets, weights in
+                    for y in 0 ..< height {
+                        let destination = samples.baseAddress! + y * rowLength
+                        for tap in starts[y] ..< starts[y + 1] {
+                            let sourceRow = rows.baseAddress! + offsets[tap]
+                            let weight = weights[tap]
+                            for index in 0 ..< rowLength {
+                                destination[index] += sourceRow[index] * weight
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -22,13 +22,17 @@ struct PixelGrid {
         var samples = [Float](repeating: 0, count: width * height * 3)
         let firstColumn = max(0, -left), lastColumn = min(width, image.width - left)
         let firstRow = max(0, -top), lastRow = min(height, image.height - top)
+        // Unchecked pointers: the rows and columns copied are clamped to both the image and the
+        // window above.
         if firstColumn < lastColumn {
-            image.pixels.withUnsafeBufferPointer { pixels in
-                for row in firstRow ..< max(firstRow, lastRow) {
-                    let source = ((top + row) * image.width + left) * 3
-                    let destination = row * width * 3
-                    for index in firstColumn * 3 ..< lastColumn * 3 {
-                        samples[destination + index] = Float(pixels[source + index])
+            samples.withUnsafeMutableBufferPointer { samples in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    for row in firstRow ..< max(firstRow, lastRow) {
+                        let source = pixels.baseAddress! + ((top + row) * image.width + left) * 3
+                        let destination = samples.baseAddress! + row * width * 3
+                        for index in firstColumn * 3 ..< lastColumn * 3 {
+                            destination[index] = Float(source[index])
+                        }
                     }
                 }
             }
@@ -46,14 +50,23 @@ struct PixelGrid {
     /// column, each column top to bottom, three channels per pixel), normalised as the
     /// models were trained: (sample − 127.5) / 128.
     func appendNormalizedColumnMajor(to tensor: inout [Float]) {
-        tensor.reserveCapacity(tensor.count + samples.count)
-        samples.withUnsafeBufferPointer { samples in
-            for x in 0 ..< width {
-                for y in 0 ..< height {
-                    let start = (y * width + x) * 3
-                    tensor.append((samples[start] - 127.5) * 0.0078125)
-                    tensor.append((samples[start + 1] - 127.5) * 0.0078125)
-                    tensor.append((samples[start + 2] - 127.5) * 0.0078125)
+        guard !samples.isEmpty else { return }
+        let start = tensor.count, rowStride = width * 3
+        tensor.append(contentsOf: repeatElement(0, count: samples.count))
+        // Unchecked pointers: each of the `width * height` pixels is read once from its place in
+        // `samples` and written once into the space just appended for them.
+        tensor.withUnsafeMutableBufferPointer { tensor in
+            samples.withUnsafeBufferPointer { samples in
+                var output = tensor.baseAddress! + start
+                for x in 0 ..< width {
+                    var pixel = samples.baseAddress! + x * 3
+                    for _ in 0 ..< height {
+                        output[0] = (pixel[0] - 127.5) * 0.0078125
+                        output[1] = (pixel[1] - 127.5) * 0.0078125
+                        output[2] = (pixel[2] - 127.5) * 0.0078125
+                        output += 3
+                        pixel += rowStride
+                    }
                 }
             }
         }
