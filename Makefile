@@ -22,7 +22,12 @@ PORT := 8080
 VENV := .venv
 VENV_STAMP := $(VENV)/.requirements-installed
 RELEASE_SIGHTLINE := .build/release/sightline
-DEBUG_SIGHTLINE := .build/debug/sightline
+
+# One build serves the product, the set-up's training and the tests: release, with
+# -enable-testing so that `swift test` (which is given the same flags and told not to add its own)
+# reuses every module and the tests' @testable imports still see internal declarations. A second,
+# debug build of the whole dependency graph would take longer than all the tests together.
+SWIFT_FLAGS := -c release -Xswiftc -enable-testing
 
 # The apps' classifier heads (Models/heads/*.onnx, not committed) are trained at set-up by
 # scripts/train_app_heads.py from the shared datasets (see Models/heads/PROVENANCE.md).
@@ -70,7 +75,7 @@ $(VENV_STAMP): scripts/requirements.txt | apt-packages
 	@touch $@
 
 build: setup
-	swift build -c release
+	swift build $(SWIFT_FLAGS)
 
 # Installs the backbones, trains the apps' heads and detectors when one is missing or older than
 # its script, and installs them.
@@ -100,17 +105,14 @@ $(APP_DETECTORS) &: scripts/train_app_detectors.py scripts/compose_detection_dat
 run: models
 	$(RELEASE_SIGHTLINE) serve --host $(HOST) --port $(PORT)
 
-# The tests need the models installed and the apps' heads trained (`models`, release build); a
-# debug build of the CLI installs them again for itself, `swift test`
-# then reuses that build, and the web tests (WebTests/: the API against its OpenAPI document,
-# the web app in headless Chromium, crash safety, privacy, limits) run that CLI's server. The
+# The tests need the models installed and the apps' heads trained (`models`). `swift test`
+# reuses the release build; the web tests (WebTests/: the API against its OpenAPI document, the
+# web app in headless Chromium, crash safety, privacy, limits) run its `sightline serve`. The
 # Swift suites are XCTest; Swift Testing's runner is switched off so that the run ends on
 # XCTest's count rather than an empty "0 tests" line.
 test: models
-	swift build --product sightline
-	$(DEBUG_SIGHTLINE) models install
 	$(VENV)/bin/python -m unittest discover -s scripts/tests
-	swift test --disable-swift-testing
+	swift test $(SWIFT_FLAGS) --disable-testable-imports --disable-swift-testing
 	$(VENV)/bin/python -m unittest discover -s WebTests
 
 bench: models

@@ -25,7 +25,7 @@ SIZES = {
 }
 
 # How long a page may take to show something before the test fails. It is a guard against
-# hanging, never a measurement: a debug build on two cores can be slow to answer.
+# hanging, never a measurement: a busy machine with two cores can be slow to answer.
 WAIT_SECONDS = 60
 
 

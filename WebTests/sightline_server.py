@@ -32,7 +32,7 @@ def installed_models_directory():
 
 class SightlineServer:
     def __init__(self, binary=None, extra_arguments=(), home=None, environment=None):
-        self.binary = pathlib.Path(binary or os.environ.get("SIGHTLINE_BINARY", REPOSITORY / ".build" / "debug" / "sightline"))
+        self.binary = pathlib.Path(binary or os.environ.get("SIGHTLINE_BINARY", REPOSITORY / ".build" / "release" / "sightline"))
         self.extra_arguments = list(extra_arguments)
         self.given_home = pathlib.Path(home) if home is not None else None
         self.environment = dict(environment or {})
@@ -42,7 +42,7 @@ class SightlineServer:
 
     def __enter__(self):
         if not self.binary.exists():
-            raise RuntimeError(f"{self.binary} does not exist: build it with `swift build --product sightline` first")
+            raise RuntimeError(f"{self.binary} does not exist: build it with `make build` first")
         if self.given_home is None:
             self.home = pathlib.Path(tempfile.mkdtemp(prefix="sightline-web-"))
         else:

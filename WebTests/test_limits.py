@@ -21,7 +21,7 @@ that stalls half-way, and one that trickles in a byte at a time, are answered 40
 `request_timeout` naming the limit and their connection is closed; so is a connection that
 sends nothing, or trickles the head of its first request, for longer than the limit. (The parallel uploads run
 with a limit of 600 s: with all 100 admitted to the queue the last ones wait longer than the
-default 30 s on a slow debug build, and would rightly be answered 408.)
+default 30 s on a slow, shared machine, and would rightly be answered 408.)
 
     .venv/bin/python -m unittest discover -s WebTests -p test_limits.py
 """

@@ -9,7 +9,7 @@ classifications (p50, p90, p99, max), the count of every status (only 200 and th
 A 503 carries Retry-After; a connection waits that long before its next request, as a
 well-behaved client does (--ignore-retry-after sends again at once).
 
-    .venv/bin/python scripts/load_test.py                       # starts .build/debug/sightline
+    .venv/bin/python scripts/load_test.py                       # starts .build/release/sightline
     .venv/bin/python scripts/load_test.py --binary .build/release/sightline --seconds 60 --runs 3
     .venv/bin/python scripts/load_test.py --url http://127.0.0.1:8080/ --pid 12345
 
@@ -141,7 +141,7 @@ def describe(number, result):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", help="the sightline executable to start (default: .build/debug/sightline "
+    parser.add_argument("--binary", help="the sightline executable to start (default: .build/release/sightline "
                                          "or $SIGHTLINE_BINARY)")
     parser.add_argument("--url", help="load an already running server instead of starting one (needs --pid)")
     parser.add_argument("--pid", type=int, help="the process id of the server given with --url")
