@@ -1,6 +1,7 @@
 // AppServices: what the routes share — the store, the apps' bundled knowledge and the models,
 // each loaded once on first use (a missing model is an error of the request that needs it,
-// not of the server's start), the inference gate and the memory budget for photos.
+// not of the server's start), the inference gate, the memory budget for photos and the count of
+// live-camera sockets.
 import Foundation
 import Hummingbird
 import SightlineApps
@@ -14,6 +15,7 @@ final class AppServices: Sendable {
     let models: ModelStore
     let gate: InferenceGate
     let memory: MemoryBudget
+    let liveSockets: LiveSocketCount
 
     let categories: Lazy<ObjectCategories>
     let recognizer: Lazy<ObjectRecognizer>
@@ -33,6 +35,7 @@ final class AppServices: Sendable {
         self.models = models
         gate = InferenceGate(slots: configuration.inferenceSlots, queueLength: configuration.inferenceQueueLength)
         memory = MemoryBudget(capacity: configuration.maxMemoryBytes)
+        liveSockets = LiveSocketCount(limit: configuration.maxLiveSockets)
         // Requests already run side by side (inference slots), so each inference uses one
         // engine thread per slot's share of the cores.
         let sessionOptions = SessionOptions(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, configuration.inferenceSlots)))

@@ -1,5 +1,5 @@
 // ServerConfiguration: where `sightline serve` listens and the limits it enforces — upload and
-// JSON body sizes, photo pixels, live frame size, request time, idle connections, inference
+// JSON body sizes, photo pixels, live frame size and live sockets, request time, idle connections, inference
 // concurrency, the length of the wait queue and the memory budget for photos — each with a
 // stated default — and access
 // control: the host names requests may address it by, a token beyond loopback, HTTPS with a
@@ -21,14 +21,18 @@ public struct ServerConfiguration: Sendable {
     public var maxJSONBytes: Int
     /// The largest live-camera frame, in bytes.
     public var maxFrameBytes: Int
+    /// How many live-camera WebSockets may be open at once; another is told `busy` and closed
+    /// with 1013.
+    public var maxLiveSockets: Int
     /// Photos with more pixels than this are refused before they are decoded.
     public var maxPixels: Int
     /// How many inferences run at once.
     public var inferenceSlots: Int
     /// How many inference requests may wait for a slot; more are answered 503 busy.
     public var inferenceQueueLength: Int
-    /// The memory for photos being received and held (each upload counts twice its size);
-    /// an upload that does not fit is answered 503 busy.
+    /// The memory for photos being received and held, uploads and live-camera frames alike (each
+    /// counts twice its size); an upload that does not fit is answered 503 busy, a frame that
+    /// does not fit is answered `busy` over its socket.
     public var maxMemoryBytes: Int
     /// The longest a request may take from its arrival to its answer — reading the upload,
     /// waiting for an inference slot, the analysis — before it is answered 408 request_timeout.
@@ -47,7 +51,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: Int = 8080, allowedHosts: [String] = [],
                 maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
-                maxPixels: Int = DecodeOptions.defaultMaxPixels,
+                maxLiveSockets: Int = 16, maxPixels: Int = DecodeOptions.defaultMaxPixels,
                 inferenceSlots: Int = 2, inferenceQueueLength: Int = 8, maxMemoryBytes: Int = 256 << 20,
                 requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(30),
                 webRoot: URL = ServerResources.webRoot, requiresToken: Bool? = nil,
@@ -58,6 +62,7 @@ public struct ServerConfiguration: Sendable {
         self.maxUploadBytes = maxUploadBytes
         self.maxJSONBytes = maxJSONBytes
         self.maxFrameBytes = maxFrameBytes
+        self.maxLiveSockets = maxLiveSockets
         self.maxPixels = maxPixels
         self.inferenceSlots = inferenceSlots
         self.inferenceQueueLength = inferenceQueueLength

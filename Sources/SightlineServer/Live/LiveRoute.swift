@@ -4,6 +4,9 @@
 // nothing queues. Each analysed frame is answered with one text message
 // `{"frame", "result", "milliseconds", "dropped"}`, its result smoothed over the past frames.
 // WasteGuard's live view needs consent: without it the socket says `consent_required` and closes.
+// Each frame holds its bytes, twice over, of the server's memory budget until it is analysed or
+// replaced; a frame that does not fit is answered `busy`. At most `--max-live-sockets` sockets are
+// open at once; another is told `busy` and closed with 1013 "try again later".
 // An upgrade from another site's page is refused like a cross-site write (SecurityHeadersMiddleware);
 // the WebSocket layer answers every refused upgrade 400. A socket on which the browser sends
 // nothing for the idle time limit (`--request-timeout-seconds`, twice over) is closed with 1001
@@ -34,6 +37,15 @@ struct LiveRoute {
             _ = try LiveSettings(request, services: services, checkingConsent: false)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
+            guard services.liveSockets.enter() else {
+                try await outbound.write(.text(APIError(.serviceUnavailable, code: "busy", message: """
+                    Sightline's live camera is in use by \(services.liveSockets.limit) connections, its limit; \
+                    the page tries again by itself.
+                    """).json.text))
+                try await outbound.close(.unknown(1013), reason: "busy")
+                return
+            }
+            defer { services.liveSockets.leave() }
             let settings: LiveSettings
             do {
                 settings = try LiveSettings(context.request, services: services, checkingConsent: true)
@@ -76,7 +88,21 @@ struct LiveRoute {
                             .json.text))
                         continue
                     }
-                    if case .dropped = continuation.yield(LiveFrame(number: counter.next(), data: Data(buffer.readableBytesView))) {
+                    // The frame counts against the memory budget, twice over like an upload, until it
+                    // is analysed or replaced by a fresher one.
+                    let number = counter.next()
+                    let reservation = MemoryReservation(budget: services.memory)
+                    guard reservation.grow(by: 2 * buffer.readableBytes) else {
+                        counter.drop()
+                        let busy = APIError.busy(retryAfterSeconds: 1)
+                        try await outbound.write(.text(JSONLine.object([
+                            ("frame", .integer(number)),
+                            ("error", .object([("code", .string(busy.code)), ("message", .string(busy.message))])),
+                        ]).text))
+                        continue
+                    }
+                    let frame = LiveFrame(number: number, data: Data(buffer.readableBytesView), reservation: reservation)
+                    if case .dropped = continuation.yield(frame) {
                         counter.drop()
                     }
                 }
@@ -109,6 +135,8 @@ extension LiveRoute {
 struct LiveFrame: Sendable {
     var number: Int
     var data: Data
+    /// The frame's share of the memory budget, given back with the frame.
+    let reservation: MemoryReservation
 }
 
 /// The messages and frames received and the frames dropped on one connection.

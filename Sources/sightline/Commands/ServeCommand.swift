@@ -81,6 +81,9 @@ struct ServeCommand: AsyncParsableCommand {
         + "an upload that does not fit is answered 503 busy."))
     var maxMemoryMb = 256
 
+    @Option(help: "How many live-camera connections may be open at once.")
+    var maxLiveSockets = 16
+
     @Option(help: "The longest a request may take, in seconds, from its arrival to its answer.")
     var requestTimeoutSeconds = 30.0
 
@@ -101,6 +104,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (16 ... 1 << 20).contains(maxMemoryMb) else {
             throw ValidationError("--max-memory-mb must be from 16 to 1048576, got \(maxMemoryMb).")
         }
+        guard (1 ... 4096).contains(maxLiveSockets) else {
+            throw ValidationError("--max-live-sockets must be from 1 to 4096, got \(maxLiveSockets).")
+        }
         guard requestTimeoutSeconds >= 0.001, requestTimeoutSeconds <= 3600 else {
             throw ValidationError("--request-timeout-seconds must be from 0.001 to 3600, got \(requestTimeoutSeconds).")
         }
@@ -112,7 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
         let requestTimeout = Duration.seconds(requestTimeoutSeconds)
         var configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowHost,
-            maxUploadBytes: maxUploadMb << 20, maxPixels: Int(maxMegapixels * 1_000_000),
+            maxUploadBytes: maxUploadMb << 20, maxLiveSockets: maxLiveSockets, maxPixels: Int(maxMegapixels * 1_000_000),
             inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue, maxMemoryBytes: maxMemoryMb << 20,
             // Longer than the request time limit, so that a stalled upload is answered 408 first.
             requestTimeout: requestTimeout, idleTimeout: requestTimeout * 2)
