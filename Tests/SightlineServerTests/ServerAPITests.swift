@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SightlineImaging
 import SightlineServer
 import XCTest
 
@@ -78,6 +79,41 @@ final class ServerAPITests: XCTestCase {
             let gone = try await client.execute(uri: "/api/v1/recognizer/history/\(id)", method: .get)
             XCTAssertEqual(gone.status, .notFound)
             XCTAssertEqual(try ServerTestSupport.errorCode(gone), "not_found")
+        }
+    }
+
+    func testALargePhotoIsRecognisedAtReducedScaleWithFacesInItsOwnPixels() async throws {
+        // A photo with faces, enlarged to 4,800 px on its shorter side: decoded at half scale
+        // (still at least 2,048 px, the face search's largest side), not whole.
+        let fixture = ServerTestSupport.repository.appendingPathComponent("Tests/SightlineVisionTests/Faces/Photos/2007_007763.jpg")
+        let small = try ImageDecoder.decode(data: Data(contentsOf: fixture))
+        let scale = 4800.0 / Double(min(small.width, small.height))
+        let (width, height) = (Int((Double(small.width) * scale).rounded()), Int((Double(small.height) * scale).rounded()))
+        let photo = try ImageEncoder.jpegData(small.resized(width: width, height: height), quality: 85)
+        try await ServerTestSupport.withServer { client, _ in
+            let faces = try await client.execute(uri: "/api/v1/faces", method: .post,
+                                                 headers: ServerTestSupport.headers("image/jpeg"), body: ByteBuffer(bytes: photo))
+            XCTAssertEqual(faces.status, .ok)
+            let expected = try XCTUnwrap(try ServerTestSupport.json(faces)["faces"] as? [[String: Any]])
+            XCTAssertFalse(expected.isEmpty, "the photo has faces")
+            let recognized = try await client.execute(uri: "/api/v1/recognize?faces=true&save=true", method: .post,
+                                                      headers: ServerTestSupport.headers("image/jpeg"), body: ByteBuffer(bytes: photo))
+            XCTAssertEqual(recognized.status, .ok)
+            let json = try ServerTestSupport.json(recognized)
+            let boxes = try XCTUnwrap(json["face_boxes"] as? [[String: Any]])
+            XCTAssertEqual(boxes.count, expected.count, "the same faces as the face route finds")
+            for (box, face) in zip(boxes, expected) {
+                for key in ["x", "y", "width", "height"] {
+                    XCTAssertEqual(box[key] as? Double, face[key] as? Double, "\(key): in the uploaded photo's pixels")
+                }
+            }
+            XCTAssertTrue(boxes.contains { ($0["x"] as? Double ?? 0) + ($0["width"] as? Double ?? 0) > Double(width) / 2 + 100 }
+                          || boxes.contains { ($0["y"] as? Double ?? 0) > Double(height) / 2 }, "boxes span the full-size photo: \(boxes)")
+            let id = try XCTUnwrap(json["saved_id"] as? Int)
+            let image = try await client.execute(uri: "/api/v1/recognizer/history/\(id)/image", method: .get)
+            let saved = try ImageDecoder.decode(data: Data(image.body.readableBytesView))
+            XCTAssertEqual(saved.width, (width + 1) / 2, "kept at the scale it was decoded at")
+            XCTAssertEqual(saved.height, (height + 1) / 2)
         }
     }
 

@@ -54,15 +54,25 @@ public final class ObjectRecognizer: Sendable {
         try self.init(classifier: classifier, categories: ObjectCategories.bundled(), faceDetector: faceDetector)
     }
 
+    /// The size a photo needs to be decoded at, at least, for `recognize(_:fullSize:)`: the face
+    /// search's largest side on both axes (the classifier needs far less); nil when the face
+    /// search takes the whole photo. A large JPEG decoded at a reduced scale for it (see
+    /// `DecodeOptions.targetSize`) takes a fraction of the memory of the whole photo.
+    public var decodingSize: ImageSize? {
+        let side = faceDetector.map { $0.options.largestSide } ?? FaceDetectionOptions().largestSide
+        return side.map { ImageSize(width: $0, height: $0) }
+    }
+
     /// Recognises the object in a decoded, upright image: the top-1 label always (no
-    /// threshold), the `ranked` most likely classes and, with `scanFaces`, the faces.
+    /// threshold), the `ranked` most likely classes and, with `scanFaces`, the faces — in the
+    /// pixels of a photo of `fullSize` when `image` is that photo decoded at a reduced scale.
     ///
     /// - Throws: `ClassificationError.inferenceFailed`, `FaceDetectionError`, or
     ///   `ObjectRecognizerError.faceScanUnavailable` when faces are asked for but not loaded.
-    public func recognize(_ image: RGBImage, ranked: Int = ObjectRecognizer.rankedCount,
+    public func recognize(_ image: RGBImage, fullSize: ImageSize? = nil, ranked: Int = ObjectRecognizer.rankedCount,
                           scanFaces: Bool = false) throws -> ObjectRecognition {
         let result = try classifier.classify(image: image, top: max(ranked, 1))
-        let faceScan = scanFaces ? try self.scanFaces(in: image) : nil
+        let faceScan = scanFaces ? try self.scanFaces(in: image, fullSize: fullSize) : nil
         return try recognition(from: result, faceScan: faceScan)
     }
 
@@ -81,13 +91,14 @@ public final class ObjectRecognizer: Sendable {
         return (photo, try recognize(photo, ranked: ranked, scanFaces: scanFaces))
     }
 
-    /// Scans a taken photo (decoded, upright) for faces.
+    /// Scans a taken photo (decoded, upright) for faces, given in the pixels of a photo of
+    /// `fullSize` when `image` is that photo decoded at a reduced scale.
     ///
     /// - Throws: `ObjectRecognizerError.faceScanUnavailable` without a face detector, or
     ///   `FaceDetectionError.inferenceFailed`.
-    public func scanFaces(in image: RGBImage) throws -> FaceScan {
+    public func scanFaces(in image: RGBImage, fullSize: ImageSize? = nil) throws -> FaceScan {
         guard let faceDetector else { throw ObjectRecognizerError.faceScanUnavailable }
-        return FaceScan(faces: try faceDetector.detectFaces(in: image))
+        return FaceScan(faces: try faceDetector.detectFaces(in: image, fullSize: fullSize ?? image.size))
     }
 
     private func recognition(from result: ClassificationResult, faceScan: FaceScan?) throws -> ObjectRecognition {

@@ -31,11 +31,19 @@ struct RecognizerRoutes {
         let (recognizer, maxPixels, store) = (services.recognizer, services.configuration.maxPixels, services.store)
         let record = try await services.infer(uploadOf: request) { upload, cancellation in
             let recognizer = try recognizer.get()
-            let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
-            let recognition = try recognizer.recognize(photo, scanFaces: scanFaces)
+            // A large JPEG is decoded no larger than the face search needs (so the history keeps
+            // it at that size too); faces are given in the uploaded photo's pixels.
+            let photo: (image: RGBImage, fullSize: ImageSize)
+            if let size = recognizer.decodingSize {
+                photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: size)
+            } else {
+                let image = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
+                photo = (image, image.size)
+            }
+            let recognition = try recognizer.recognize(photo.image, fullSize: photo.fullSize, scanFaces: scanFaces)
             var savedID: Int64?
             if save {
-                let capture = try RecognizerCapture(photo: photo, recognition: recognition)
+                let capture = try RecognizerCapture(photo: photo.image, recognition: recognition)
                 try cancellation.check()
                 savedID = try RecognizerHistory(store: store, categories: recognizer.categories).accept(capture).id
             }
