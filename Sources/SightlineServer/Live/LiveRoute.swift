@@ -74,9 +74,7 @@ struct LiveRoute {
                                 ("dropped", .integer(counter.dropped)),
                             ])
                         } catch {
-                            let failure = APIError.from(error)
-                            message = .object([("frame", .integer(frame.number)),
-                                               ("error", .object([("code", .string(failure.code)), ("message", .string(failure.message))]))])
+                            message = Self.frameError(frame.number, APIError.from(error))
                         }
                         try await outbound.write(.text(message.text))
                     }
@@ -94,11 +92,7 @@ struct LiveRoute {
                     let reservation = MemoryReservation(budget: services.memory)
                     guard reservation.grow(by: 2 * buffer.readableBytes) else {
                         counter.drop()
-                        let busy = APIError.busy(retryAfterSeconds: 1)
-                        try await outbound.write(.text(JSONLine.object([
-                            ("frame", .integer(number)),
-                            ("error", .object([("code", .string(busy.code)), ("message", .string(busy.message))])),
-                        ]).text))
+                        try await outbound.write(.text(Self.frameError(number, .busy(retryAfterSeconds: 1)).text))
                         continue
                     }
                     let frame = LiveFrame(number: number, data: Data(buffer.readableBytesView), reservation: reservation)
@@ -114,6 +108,12 @@ struct LiveRoute {
 }
 
 extension LiveRoute {
+    /// `{"frame": number, "error": {"code", "message"}}`: the answer for a frame that was not analysed.
+    static func frameError(_ number: Int, _ failure: APIError) -> JSONLine {
+        .object([("frame", .integer(number)),
+                 ("error", .object([("code", .string(failure.code)), ("message", .string(failure.message))]))])
+    }
+
     /// Closes the socket with 1001 "idle" once a whole `limit` has passed without a message
     /// (so after one to two limits of silence); ends when the task is cancelled.
     static func closeWhenIdle(_ counter: LiveFrameCounter, limit: Duration,
