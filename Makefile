@@ -33,10 +33,11 @@ SWIFT_FLAGS := -c release -Xswiftc -enable-testing
 # scripts/train_app_heads.py from the shared datasets (see Models/heads/PROVENANCE.md).
 SHARED_DATASETS := ../shared/datasets
 APP_HEADS := $(addprefix Models/heads/,cat-detector.onnx cat-breeds.onnx kitchen-ingredients.onnx waste-organic.onnx waste-materials.onnx)
-# The apps' object detectors (Models/heads/*-detector.onnx, detector heads, not committed) are
-# trained at set-up by scripts/train_app_detectors.py from datasets that
+# The apps' object detectors (Models/heads/*-detector.onnx, detector heads, not committed) and
+# WasteGuard's box verifier (waste-verifier.onnx, a classifier head on crops of the waste
+# detector's boxes) are trained at set-up by scripts/train_app_detectors.py from datasets that
 # scripts/compose_detection_data.py composes (see Models/heads/DETECTORS.md).
-APP_DETECTORS := $(addprefix Models/heads/,waste-detector.onnx kitchen-detector.onnx)
+APP_DETECTORS := $(addprefix Models/heads/,waste-detector.onnx kitchen-detector.onnx waste-verifier.onnx)
 
 .DEFAULT_GOAL := run
 .PHONY: setup apt-packages venv build models heads detectors run test bench fuzz
@@ -95,9 +96,10 @@ $(APP_HEADS) &: scripts/train_app_heads.py
 	python3 scripts/train_app_heads.py --heads-only --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
 	$(RELEASE_SIGHTLINE) models install
 
-# One run of the script composes the two datasets (about a minute) and trains both detectors
-# with `sightline train-detector` (see BENCHMARKS.md for the time), then installs them.
-$(APP_DETECTORS) &: scripts/train_app_detectors.py scripts/compose_detection_data.py | venv
+# One run of the script composes the two datasets (about a minute), trains both detectors
+# with `sightline train-detector` (see BENCHMARKS.md for the time) and the verifier on the waste
+# detector's boxes, then installs them.
+$(APP_DETECTORS) &: scripts/train_app_detectors.py scripts/compose_detection_data.py scripts/compose_verifier_crops.py | venv
 	@test -d $(SHARED_DATASETS) || { echo "error: $(SHARED_DATASETS) is missing: the apps' detectors are trained from it at set-up" >&2; exit 1; }
 	python3 scripts/train_app_detectors.py --heads-only --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
 	$(RELEASE_SIGHTLINE) models install
