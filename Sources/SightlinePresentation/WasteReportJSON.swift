@@ -54,8 +54,15 @@ public enum WasteReportJSON {
 
     private static func evidence(_ evidence: WasteObject.Evidence) -> JSONLine {
         switch evidence {
-        case .detector(let model):
-            return .object([("kind", .string("detector")), ("model", .string(model))])
+        case let .detector(model, verification):
+            return .object([
+                ("kind", .string("detector")),
+                ("model", .string(model)),
+                ("verification", verification.map { judgement in
+                    .object([("label", .string(judgement.label)), ("confidence", .number(judgement.confidence, digits: 6)),
+                             ("model", .string(judgement.model))])
+                } ?? .null),
+            ])
         case let .imageNet(model, classes):
             return .object([
                 ("kind", .string("imagenet")),

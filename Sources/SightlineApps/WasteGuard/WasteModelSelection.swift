@@ -1,7 +1,7 @@
 // WasteModelSelection: which installed models WasteGuard uses, decided from their manifests
 // alone (nothing is loaded): an object detector whose labels are WasteGuard classes when one is
-// installed, otherwise the general ImageNet classifier (lite0); with either, the whole-photo heads
-// that are installed. The object overview is built from the same decision, so it always
+// installed (with the box verifier when it is installed), otherwise the general ImageNet
+// classifier (lite0); with either, the whole-photo heads that are installed. The object overview is built from the same decision, so it always
 // describes exactly what an analysis uses.
 import Foundation
 import SightlineVision
@@ -9,8 +9,8 @@ import SightlineVision
 /// The models WasteGuard would use.
 public enum WasteModelSelection: Sendable, Equatable {
     /// A YOLO detector whose labels are all WasteGuard class labels, with the whole-photo heads
-    /// that are installed.
-    case detector(InstalledModel, organicHead: InstalledModel?, materialsHead: InstalledModel?)
+    /// and the box verifier that are installed.
+    case detector(InstalledModel, organicHead: InstalledModel?, materialsHead: InstalledModel?, verifier: InstalledModel?)
     /// The ImageNet classifier, with the whole-photo heads that are installed.
     case imageNet(classifier: InstalledModel, organicHead: InstalledModel?, materialsHead: InstalledModel?)
 
@@ -30,15 +30,16 @@ public enum WasteModelSelection: Sendable, Equatable {
         }
         let organicHead = head(WholePhotoClassifiers.organicModelName)
         let materialsHead = head(WholePhotoClassifiers.materialsModelName)
+        let verifier = head(ForeignObjectVerifier.modelName)
         if let detectorName {
             let model = try store.model(detectorName)
             if let problem = detectorProblem(model, knowledge: knowledge) {
                 throw WasteGuardError.incompatibleModel(model: model.name, reason: problem)
             }
-            return .detector(model, organicHead: organicHead, materialsHead: materialsHead)
+            return .detector(model, organicHead: organicHead, materialsHead: materialsHead, verifier: verifier)
         }
         if let detector = installed.first(where: { detectorProblem($0, knowledge: knowledge) == nil }) {
-            return .detector(detector, organicHead: organicHead, materialsHead: materialsHead)
+            return .detector(detector, organicHead: organicHead, materialsHead: materialsHead, verifier: verifier)
         }
         guard let classifier = installed.first(where: { $0.name == defaultClassifierName }) else {
             throw WasteGuardError.noModelInstalled(modelsDirectory: store.modelsDirectory.path)
@@ -68,10 +69,10 @@ public enum WasteModelSelection: Sendable, Equatable {
         return nil
     }
 
-    /// The names of the models in use: the recogniser's, then the heads'.
+    /// The names of the models in use: the recogniser's, the box verifier's, then the heads'.
     public var modelNames: [String] {
         switch self {
-        case .detector(let model, _, _): [model.name] + heads.map(\.name)
+        case let .detector(model, _, _, verifier): [model.name] + [verifier].compactMap { $0?.name } + heads.map(\.name)
         case .imageNet(let classifier, _, _): [classifier.name] + heads.map(\.name)
         }
     }
@@ -79,7 +80,7 @@ public enum WasteModelSelection: Sendable, Equatable {
     /// The installed whole-photo heads, organic first.
     public var heads: [InstalledModel] {
         switch self {
-        case let .detector(_, organicHead, materialsHead), let .imageNet(_, organicHead, materialsHead):
+        case let .detector(_, organicHead, materialsHead, _), let .imageNet(_, organicHead, materialsHead):
             [organicHead, materialsHead].compactMap { $0 }
         }
     }

@@ -13,8 +13,10 @@ import SightlineVision
 public struct WasteObject: Sendable, Hashable {
     /// What the finding rests on.
     public enum Evidence: Sendable, Hashable {
-        /// A box of the installed waste detector (a YOLO model with WasteGuard's labels).
-        case detector(model: String)
+        /// A box of the installed waste detector (a YOLO model with WasteGuard's labels);
+        /// `verification` is the box verifier's P(foreign) for a foreign box it kept
+        /// (`ForeignObjectVerifier`), nil when no verifier judged it.
+        case detector(model: String, verification: PhotoJudgement? = nil)
         /// ImageNet classes of the general classifier that correspond to this class, most
         /// probable first (their summed probability over the whole photo is `confidence`); the
         /// box surrounds the strongest region of the most probable one's class activation map.

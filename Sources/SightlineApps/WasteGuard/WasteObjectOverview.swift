@@ -40,7 +40,7 @@ public struct WasteObjectOverview: Sendable, Hashable {
 
     public init(selection: WasteModelSelection, knowledge: WasteKnowledge) {
         switch selection {
-        case .detector(let model, _, _):
+        case .detector(let model, _, _, _):
             let labels = Set(model.manifest.labels)
             entries = knowledge.classes.map { wasteClass in
                 Entry(wasteClass: wasteClass, basis: labels.contains(wasteClass.label) ? .detector(model: model.name) : .notRecognised)

@@ -21,15 +21,18 @@ public enum WasteRecognizer: Sendable {
         }
         let heads: WholePhotoClassifiers
         switch selection {
-        case let .detector(_, organicHead, materialsHead), let .imageNet(_, organicHead, materialsHead):
+        case let .detector(_, organicHead, materialsHead, _), let .imageNet(_, organicHead, materialsHead):
             heads = try WholePhotoClassifiers(organic: load(organicHead), materials: load(materialsHead))
         }
         let search = ForeignMatterSearch(heads: heads, knowledge: knowledge, materials: materials)
         switch selection {
-        case .detector(let model, _, _):
+        case let .detector(model, _, _, verifierModel):
+            let verifier = try load(verifierModel).map(ForeignObjectVerifier.init(classifier:))
             return .detector(try DetectorWasteRecognizer(
                 detector: ObjectDetector(model: model, options: ObjectDetectionOptions(
-                    confidenceThreshold: DetectorWasteRecognizer.confidenceThreshold(for: model)), sessionOptions: sessionOptions),
+                    confidenceThreshold: DetectorWasteRecognizer.confidenceThreshold(for: model, verified: verifier != nil)),
+                    sessionOptions: sessionOptions),
+                verifier: verifier, organicThreshold: DetectorWasteRecognizer.confidenceThreshold(for: model, verified: false),
                 knowledge: knowledge, search: search))
         case .imageNet(let classifier, _, _):
             let mapper = try ClassActivationMapper(classifier: ImageClassifier(model: classifier, options: sessionOptions))

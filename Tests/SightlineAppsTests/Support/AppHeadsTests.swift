@@ -1,8 +1,8 @@
 // AppHeadsTests: the apps' classifier heads in Models/heads/ (trained at set-up) — each is small,
-// reads the features of the installed backbone it names (lite2 for the breeds, lite0 for the
-// rest) with the resize it was trained with, and has exactly the labels its app looks up (cat / not
-// cat, encyclopaedia breed names, canonical ingredient names, organic / non-organic, the
-// TrashNet materials); installed by `sightline models install` (which `make test` runs) they
+// reads the features of the installed backbone it names (lite2 for the breeds and WasteGuard's box
+// verifier, lite0 for the rest) with the resize it was trained with, and has exactly the labels its
+// app looks up (cat / not cat, encyclopaedia breed names, canonical ingredient names, organic /
+// non-organic, the TrashNet materials, foreign / not-foreign); installed by `sightline models install` (which `make test` runs) they
 // are the models the Cat Scanner, Kitchen and WasteGuard load, and they name the sample photos.
 // The detector heads beside them (waste-detector, kitchen-detector) are small, read the installed
 // lite0's feature maps, carry the apps' labels and are installed as the apps' detectors.
@@ -13,7 +13,8 @@ import XCTest
 
 final class AppHeadsTests: XCTestCase {
     private static let headsFolder = TestEnvironment.repository.appendingPathComponent("Models/heads", isDirectory: true)
-    private static let names = ["cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic"]
+    private static let names = ["cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic", "waste-verifier"]
+    private static let lite2Heads: Set = ["cat-breeds", "waste-verifier"]
     private static let detectorNames = ["kitchen-detector", "waste-detector"]
 
     /// The classifier head files (the detector heads are checked on their own).
@@ -34,7 +35,7 @@ final class AppHeadsTests: XCTestCase {
             XCTAssertLessThan(size, 200_000, file.lastPathComponent)
             let head = try TrainedHead(contentsOf: file)
             let name = TrainedHeadInstaller.modelName(of: file)
-            XCTAssertEqual(head.backbone.name, name == "cat-breeds" ? "lite2" : "lite0", name)
+            XCTAssertEqual(head.backbone.name, Self.lite2Heads.contains(name) ? "lite2" : "lite0", name)
             XCTAssertEqual(head.backbone.weightsSHA256, try store.model(head.backbone.name).manifest.source.sha256, name)
             XCTAssertEqual(head.classifier.featureCount, 1280)
             XCTAssertEqual(head.training.classes.map(\.label), head.labels, "the record counts every class")
@@ -90,6 +91,7 @@ final class AppHeadsTests: XCTestCase {
 
         XCTAssertEqual(Set(try head("waste-organic").labels), [PhotoVerdict.organicLabel, PhotoVerdict.nonOrganicLabel])
         XCTAssertEqual(Set(try head("waste-materials").labels), Set(try WasteMaterials.bundled().names.keys))
+        XCTAssertEqual(Set(try head("waste-verifier").labels), [ForeignObjectVerifier.foreignLabel, ForeignObjectVerifier.notForeignLabel])
     }
 
     /// `make test` runs `sightline models install` before the tests, which installs the heads.
