@@ -17,10 +17,10 @@ struct ModelsInstallCommand: ParsableCommand {
             Models already installed are left alone, so running it again does nothing.
 
             Then every head file in the repository's Models/heads/ (the apps' classifiers: \
-            cat-detector, cat-breeds, kitchen-ingredients, waste-organic, waste-materials; and \
-            the apps' object detectors, waste-detector and kitchen-detector) is installed as the \
-            model named after the file: the head put on the installed backbone it was trained on \
-            (lite0, lite2 for cat-breeds), as `sightline train` or `sightline train-detector` would \
+            cat-detector, cat-breeds, kitchen-ingredients, waste-organic, waste-materials, \
+            waste-verifier; and the apps' object detectors, waste-detector and kitchen-detector) is \
+            installed as the model named after the file: the head put on the installed backbone it \
+            was trained on (lite0, lite2 for cat-breeds and waste-verifier), as `sightline train` or `sightline train-detector` would \
             have written it. A model composed from the same head file is left alone; a changed head \
             file is installed again. Models/heads/PROVENANCE.md says how each head was trained.
 
