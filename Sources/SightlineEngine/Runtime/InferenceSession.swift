@@ -29,6 +29,7 @@ public final class InferenceSession: @unchecked Sendable {
         plan = try ExecutionPlan(graph: graph, opset: model.opsetVersion)
         samplesAreIndependent = SampleIndependence.holds(for: graph, opset: model.opsetVersion)
         threadPool = ThreadPool.shared(threads: options.threads)
+        EngineMemory.register(self)
     }
 
     /// Names and declared shapes of the inputs `run` expects.
@@ -283,6 +284,28 @@ public final class InferenceSession: @unchecked Sendable {
                 ?? ExecutionContext(threadPool: serialPool, maximumValueBytes: options.maximumValueBytes)
         }
         return idleContexts.popLast() ?? ExecutionContext(threadPool: threadPool, maximumValueBytes: options.maximumValueBytes)
+    }
+
+    /// The bytes pooled by the contexts not running now: the activations of their last runs,
+    /// kept so that the next run of the same size allocates nothing.
+    var idleBufferBytes: Int {
+        contextLock.lock()
+        defer { contextLock.unlock() }
+        return (idleContexts + idleSerialContexts).reduce(0) { $0 + $1.buffers.freeBytes }
+    }
+
+    /// Frees what the contexts not running now have pooled; returns the bytes freed. A run in
+    /// progress keeps its buffers, and the next run allocates afresh.
+    @discardableResult
+    func releaseIdleBuffers() -> Int {
+        contextLock.lock()
+        defer { contextLock.unlock() }
+        var freed = 0
+        for context in idleContexts + idleSerialContexts {
+            freed += context.buffers.freeBytes
+            context.buffers.removeAll()
+        }
+        return freed
     }
 
     private func returnContext(_ context: ExecutionContext, serial: Bool) {

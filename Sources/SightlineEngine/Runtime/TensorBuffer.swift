@@ -54,4 +54,12 @@ final class BufferPool {
         precondition(!buffer.isConstant)
         free.append(buffer)
     }
+
+    /// The bytes of the free buffers.
+    var freeBytes: Int { free.reduce(0) { $0 + $1.byteCapacity } }
+
+    /// Frees every free buffer (a buffer in use is not in the pool).
+    func removeAll() {
+        free.removeAll()
+    }
 }
