@@ -4,10 +4,13 @@
 // with its photo; an upload that would go past the budget is refused 503 `busy` at once instead
 // of waiting, so no set of uploads can hold the budget while waiting for more of it. Reserving by
 // what has arrived, not by the announced Content-Length, means a client holds only as much as it
-// has actually sent. When the last photo is given back after large ones, the allocator is asked
-// to return its free memory to the system (`malloc_trim`), so the server's resident memory
-// comes back near idle after a burst instead of staying at the burst's peak.
+// has actually sent. When the last photo is given back after large ones, or while the engine
+// pools the activations of a large run (a face search over a big photo), the engine's pooled
+// buffers are freed (`EngineMemory`) and the allocator is asked to return its free memory to the
+// system (`malloc_trim`), so the server's resident memory comes back near idle after a burst
+// instead of staying at the burst's peak.
 import Foundation
+import SightlineEngine
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +20,9 @@ final class MemoryBudget: Sendable {
     let capacity: Int
     /// Bytes given back since the last trim that make one worth it when nothing is held.
     static let trimAfterBytes = 32 << 20
+    /// Bytes the engine may keep pooled between requests: more than the activations of the
+    /// models' ordinary runs, far less than a face search over a 100-megapixel photo's.
+    static let pooledEngineBytes = 64 << 20
     private let state = Mutex((used: 0, releasedSinceTrim: 0))
 
     init(capacity: Int) {
@@ -33,14 +39,15 @@ final class MemoryBudget: Sendable {
     }
 
     func release(_ bytes: Int) {
-        let trim = state.withLock { state in
+        let (idle, released) = state.withLock { state in
             state.used -= bytes
             state.releasedSinceTrim += bytes
-            guard state.used == 0, state.releasedSinceTrim >= Self.trimAfterBytes else { return false }
-            state.releasedSinceTrim = 0
-            return true
+            return (state.used == 0, state.releasedSinceTrim)
         }
-        if trim { Self.returnFreeMemory() }
+        guard idle, released >= Self.trimAfterBytes || EngineMemory.idleBufferBytes > Self.pooledEngineBytes else { return }
+        state.withLock { $0.releasedSinceTrim = 0 }
+        EngineMemory.releaseIdleBuffers()
+        Self.returnFreeMemory()
     }
 
     /// glibc's `malloc_trim(0)`, looked up at run time (malloc.h is not part of the Glibc module);
