@@ -4,6 +4,8 @@
 // length past 2^64; 431 `headers_too_large` for too many or too large header fields; 414
 // `uri_too_long` for a URL past 8 KiB, on the first request and on a later one — and a TLS
 // connection that never starts its handshake is closed shortly after the request time limit.
+// None of these answered refusals, nor a 408 at the head deadline, nor a client hanging up before
+// its first request, is logged as an error.
 // On a real server over loopback, with raw sockets.
 import Foundation
 import Hummingbird
@@ -79,6 +81,38 @@ final class UnparseableRequestTests: XCTestCase {
             let answer = try await RawHTTPClient.send("GET \(fits) HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: port)
             XCTAssertEqual(answer.status, 200, "a URL under the limit is served")
         }
+    }
+
+    func testAnsweredRefusalsOfAFirstRequestAreNotLoggedAsErrors() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-log-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recorder = LogRecorder()
+        let server = WebServer(configuration: ServerConfiguration(port: 0, requestTimeout: .seconds(1)), store: try Store(directory: folder))
+        try await server.application(logger: recorder.logger).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let host = "Host: localhost:\(port)\r\n"
+            try await Self.assertAnsweredAndClosed(Array("FOO / HTTP/1.1\r\n\(host)\r\n".utf8), status: 400, code: "bad_request",
+                                                   port: port, "an unknown method")
+            let manyFields = (0 ..< 1000).map { "X-Field-\($0): y\r\n" }.joined()
+            try await Self.assertAnsweredAndClosed(Array("GET / HTTP/1.1\r\n\(host)\(manyFields)\r\n".utf8), status: 431,
+                                                   code: "headers_too_large", port: port, "1,000 header fields")
+            let longURL = "/" + String(repeating: "a", count: 80 << 10)
+            try await Self.assertAnsweredAndClosed(Array("GET \(longURL) HTTP/1.1\r\n\(host)\r\n".utf8), status: 414,
+                                                   code: "uri_too_long", port: port, "an 80 KiB URL")
+            try await Self.assertAnsweredAndClosed(Array("GET / HTTP/1.1\r\n".utf8), status: 408, code: "request_timeout",
+                                                   port: port, "a head that never ends")
+            // Clients that hang up before a whole first request: nothing to answer, nothing wrong.
+            close(try RawHTTPClient.openAfterSending([], port: port))
+            close(try RawHTTPClient.openAfterSending(Array("GET / HT".utf8), port: port))
+            let healthy = try await RawHTTPClient.send("GET /healthz HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: port)
+            XCTAssertEqual(healthy.status, 200)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let lines = recorder.lines
+        XCTAssertEqual(lines.filter { $0.hasPrefix("error") || $0.hasPrefix("critical") }, [], "\(lines.suffix(20))")
+        XCTAssertGreaterThanOrEqual(lines.filter { $0.contains("input was closed") }.count, 6,
+                                    "each refused connection ended the upgrade's wait: \(lines.suffix(20))")
     }
 
     func testATLSConnectionThatNeverShakesHandsIsClosedAfterTheTimeLimit() async throws {

@@ -133,13 +133,16 @@ final class RequestHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelH
     }
 
     /// Closes `context`'s connection once `answer` is written, or `closingGrace` later if it never
-    /// is (an answer cannot go out before a TLS handshake that never comes).
+    /// is (an answer cannot go out before a TLS handshake that never comes); the WebSocket
+    /// upgrade's wait for a first request is ended first (`UpgradeWaitEnding`).
     static func close(_ context: ChannelHandlerContext, once answer: EventLoopFuture<Void>) {
         let grace = context.eventLoop.assumeIsolated().scheduleTask(in: closingGrace) {
+            UpgradeWaitEnding.end(in: context.pipeline)
             context.close(promise: nil)
         }
         answer.assumeIsolated().whenComplete { _ in
             grace.cancel()
+            UpgradeWaitEnding.end(in: context.pipeline)
             context.close(promise: nil)
         }
     }
