@@ -26,6 +26,29 @@ public enum ImageDecoder {
         return (image, fullSize)
     }
 
+    /// The number of pixels `decode(data:options:)` would produce, read from the header alone —
+    /// a JPEG at the scale `options.targetSize` allows — so that a caller can reserve the memory
+    /// before decoding; nil when the data is not a supported format or its header declares no
+    /// size (decoding then says what is wrong).
+    ///
+    /// - Throws: `ImagingError.tooManyPixels`, `.extremeAspectRatio` or `.zeroSizedImage`, as
+    ///   decoding would.
+    public static func plannedPixelCount(data: Data, options: DecodeOptions = DecodeOptions()) throws -> Int? {
+        try data.withUnsafeBytes { bytes in
+            let format = ImageFormat.detect(in: ByteReader(bytes: bytes))
+            let declared: ImageSize?
+            switch format {
+            case .jpeg: return try JPEGDecoder.plannedSize(bytes, options: options).map { $0.width * $0.height }
+            case .png: declared = PNGStructure(scanning: bytes).declaredSize
+            case .webp: declared = WebPStructure(scanning: bytes).declaredSize
+            default: return nil
+            }
+            guard let declared, let format else { return nil }
+            try options.checkDimensions(width: declared.width, height: declared.height, format: format)
+            return declared.width * declared.height
+        }
+    }
+
     /// `decode(data:options:)` for a caller that reads only `neededRegion(size)` of the
     /// result: JPEG pixels outside it may be left undecoded (black).
     static func decode(data: Data, options: DecodeOptions, neededRegion: ((ImageSize) -> ImageRect)?,

@@ -107,6 +107,21 @@ enum JPEGDecoder {
     /// `width ≥ s · target.width` and `height ≥ s · target.height` (compared as ⌊width / s⌋ ≥
     /// target.width, which cannot overflow for any target), so each scaled side, ceil(side / s),
     /// is still at least the target. Only reductions TurboJPEG offers are used.
+    /// The size (as stored) `decode` would produce with `options`, from the header alone; nil
+    /// when the header does not declare one (`decode` then finds out what is wrong).
+    static func plannedSize(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws -> ImageSize? {
+        let structure = JPEGStructure(scanning: bytes)
+        guard let declared = structure.declaredSize else { return nil }
+        try options.checkDimensions(width: declared.width, height: declared.height, format: .jpeg)
+        let orientation = structure.exifRange
+            .flatMap { ExifOrientationReader.orientation(in: UnsafeRawBufferPointer(rebasing: bytes[$0])) } ?? .up
+        var target = options.targetSize
+        if options.applyOrientation && orientation.swapsWidthAndHeight { target = target?.transposed }
+        let denominator = Int(scaleDenominator(width: Int32(clamping: declared.width), height: Int32(clamping: declared.height),
+                                               target: target))
+        return ImageSize(width: (declared.width + denominator - 1) / denominator, height: (declared.height + denominator - 1) / denominator)
+    }
+
     private static func scaleDenominator(width: Int32, height: Int32, target: ImageSize?) -> Int32 {
         guard let target else { return 1 }
         var factorCount: Int32 = 0
