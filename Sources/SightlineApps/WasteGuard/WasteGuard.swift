@@ -46,6 +46,12 @@ public final class WasteGuard: Sendable {
                   knowledge: knowledge, materials: materials, selection: selection)
     }
 
+    /// The size a photo needs to be decoded at, at least, for `analyse`: more than the detector's
+    /// input and the foreign-matter search's working copy (`ForeignMatterSearch`), so a large
+    /// JPEG can be decoded at a reduced scale and its report mapped back with
+    /// `WasteReport.inPhoto(of:)`.
+    public static let decodingSize = ImageSize(width: 1024, height: 1024)
+
     /// Analyses a decoded, upright photo.
     ///
     /// - Parameter municipality: whose disposal rules apply; the default (Ulm / Alb-Donau) when nil.

@@ -5,6 +5,7 @@
 // sentence follows the objects' text, or replaces "No foreign matter was detected in the
 // waste.", which is said only when no object is reported and no verdict finds foreign matter.
 import SightlineImaging
+import SightlineVision
 
 /// One analysed photo, ready to show.
 public struct WasteReport: Sendable, Hashable {
@@ -62,6 +63,25 @@ public struct WasteReport: Sendable, Hashable {
                 mode: mode, objects: items.map { WasteInformation.Entry(displayName: $0.displayName, isOrganic: $0.object.isOrganic) },
                 phrases: .phrases(in: language)) + verdictText
         verdictCaption = shown?.caption(in: language, materials: materials) ?? ""
+    }
+
+    /// The report of a photo that was analysed decoded at a reduced scale, in pixels of the
+    /// whole photo of `fullSize`: the image size and every box stretched from the analysed
+    /// image's pixels (the normalised boxes stay).
+    public func inPhoto(of fullSize: ImageSize) -> WasteReport {
+        guard imageSize != fullSize, imageSize.width > 0, imageSize.height > 0 else { return self }
+        let (x, y) = (Double(fullSize.width) / Double(imageSize.width), Double(fullSize.height) / Double(imageSize.height))
+        var report = self
+        report.imageSize = fullSize
+        report.items = items.map { item in
+            var item = item
+            let box = item.object.boundingBox
+            item.object = WasteObject(wasteClass: item.object.wasteClass, confidence: item.object.confidence,
+                                      boundingBox: PixelRect(x: box.x * x, y: box.y * y, width: box.width * x, height: box.height * y),
+                                      imageSize: fullSize, evidence: item.object.evidence)
+            return item
+        }
+        return report
     }
 
     /// Draws the result on `photo` (the upright photo analysed): each reported object's box in

@@ -1,5 +1,6 @@
 // DetectedObject: one object found by `ObjectDetector` — what it is, how sure the detector is,
 // and where it is, in pixels of the upright photo and as fractions of its size.
+import SightlineImaging
 
 /// One detected object.
 ///
@@ -27,5 +28,17 @@ public struct DetectedObject: Sendable, Hashable {
         self.confidence = confidence
         self.boundingBox = boundingBox
         normalizedBoundingBox = NormalizedRect(boundingBox, imageWidth: imageWidth, imageHeight: imageHeight)
+    }
+}
+
+extension DetectedObject {
+    /// The object found in a photo decoded at a reduced scale, in pixels of the whole photo of
+    /// `fullSize`: its box stretched from `decoded` to `fullSize` (the normalised box stays).
+    public func inPhoto(of fullSize: ImageSize, decodedAs decoded: ImageSize) -> DetectedObject {
+        guard decoded != fullSize, decoded.width > 0, decoded.height > 0 else { return self }
+        let (x, y) = (Double(fullSize.width) / Double(decoded.width), Double(fullSize.height) / Double(decoded.height))
+        let box = PixelRect(x: boundingBox.x * x, y: boundingBox.y * y, width: boundingBox.width * x, height: boundingBox.height * y)
+        return DetectedObject(label: label, classIndex: classIndex, confidence: confidence, boundingBox: box,
+                              imageWidth: fullSize.width, imageHeight: fullSize.height)
     }
 }
