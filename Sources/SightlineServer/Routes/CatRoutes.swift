@@ -31,8 +31,8 @@ struct CatRoutes {
         let language = try request.language()
         let (scanner, store, maxPixels) = (services.catScanner, services.store, services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload, cancellation in
-            // Decoding first refuses a photo over the pixel limit before the models see it.
-            _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
+            // The header refuses a photo over the pixel limit before the models see it.
+            try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: PhotoDecoding.classifierDecodingSize)
             let result = try scanner.get().scan(photo: upload.data)
             if save { try cancellation.check() }
             let historyID = save ? try CatScanArchive(store: store).save(result, photo: upload.data).id : nil

@@ -5,6 +5,7 @@
 import Foundation
 import Hummingbird
 import SightlineApps
+import SightlineImaging
 import SightlinePresentation
 import SightlineStore
 
@@ -69,8 +70,15 @@ struct KitchenRoutes {
         let (finder, list, maxPixels) = (services.ingredientFinder, try services.kitchen.ingredientList,
                                          services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload, cancellation in
-            _ = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
-            let identification = try finder.get().identify(photo: upload.data)
+            let finder = try finder.get()
+            // A detector decodes the whole photo; a classifier, no larger than its input needs.
+            let decodingSize: ImageSize?
+            switch finder {
+            case .detector: decodingSize = nil
+            case .classifier: decodingSize = PhotoDecoding.classifierDecodingSize
+            }
+            try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: decodingSize)
+            let identification = try finder.identify(photo: upload.data)
             if add { try cancellation.check() }
             let changes = add ? try list.add(identification) : []
             return try KitchenIdentificationJSON.record(identification, file: upload.fileName, changes: changes)

@@ -59,7 +59,10 @@ struct VisionRoutes {
         let (detectors, maxPixels) = (services.detectors, services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload in
             let start = DispatchTime.now().uptimeNanoseconds
-            let objects = try detectors.get(modelName).detectObjects(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
+            let detector = try detectors.get(modelName)
+            // Decoded no smaller than the detector's input, its boxes given in the whole photo's pixels.
+            let (photo, fullSize) = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: detector.inputSize)
+            let objects = try detector.detectObjects(in: photo).map { $0.inPhoto(of: fullSize, decodedAs: photo.size) }
             return DetectionJSON.record(objects, file: upload.fileName,
                                         milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }

@@ -47,8 +47,9 @@ struct WasteRoutes {
         let (wasteGuard, maxPixels) = (services.wasteGuard, services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload in
             let wasteGuard = try wasteGuard.get()
-            let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels)
+            let (photo, fullSize) = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: WasteGuard.decodingSize)
             let report = try wasteGuard.analyse(photo, mode: mode, language: language, municipality: rules, consent: consent)
+                .inPhoto(of: fullSize)
             try WasteTallyRecorder(settings: settings).record(report)
             return WasteReportJSON.record(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],
                                           symbolLocation: Self.symbolURL)

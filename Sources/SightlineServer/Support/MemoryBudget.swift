@@ -74,6 +74,9 @@ final class MemoryReservation: Sendable {
         self.budget = budget
     }
 
+    /// The whole budget's size.
+    var budgetCapacity: Int { budget.capacity }
+
     /// Takes `bytes` more; false when the budget has no room for them.
     func grow(by bytes: Int) -> Bool {
         guard budget.reserve(bytes) else { return false }
