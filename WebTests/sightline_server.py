@@ -23,6 +23,16 @@ REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 SERVING_LINE = re.compile(r"serving on (http://\S+?/)")
 
 
+def memory_mib(pid):
+    """{"VmRSS": MiB, "VmHWM": MiB} of a running process, from /proc/PID/status."""
+    values = {}
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0]) / 1024
+    return values
+
+
 def installed_models_directory():
     """The models directory of the data directory the test run uses."""
     home = os.environ.get("SIGHTLINE_HOME")

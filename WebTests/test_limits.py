@@ -31,7 +31,6 @@ import concurrent.futures
 import http.client
 import io
 import json
-import pathlib
 import select
 import socket
 import sys
@@ -42,7 +41,7 @@ import urllib.parse
 import numpy
 from PIL import Image
 
-from sightline_server import REPOSITORY, SightlineServer
+from sightline_server import REPOSITORY, SightlineServer, memory_mib
 
 SOURCE_PHOTO = REPOSITORY / "Samples" / "green-bell-pepper.jpg"
 SIZE = (6000, 4000)
@@ -71,25 +70,21 @@ def large_photo():
     return output.getvalue()
 
 
-def memory_mib(pid):
-    values = {}
-    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            values[key] = int(rest.split()[0]) / 1024
-    return values
-
-
-def classify(url, photo):
-    """Status, Retry-After and JSON body of one classification on a new connection."""
+def post_photo(url, route, photo):
+    """Status, Retry-After and JSON body of one upload of a JPEG to `route` on a new connection."""
     address = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=110)
     try:
-        connection.request("POST", "/api/v1/classify?top=1", body=photo, headers={"Content-Type": "image/jpeg"})
+        connection.request("POST", route, body=photo, headers={"Content-Type": "image/jpeg"})
         response = connection.getresponse()
         return response.status, response.getheader("Retry-After"), json.loads(response.read())
     finally:
         connection.close()
+
+
+def classify(url, photo):
+    """Status, Retry-After and JSON body of one classification."""
+    return post_photo(url, "/api/v1/classify?top=1", photo)
 
 
 class ParallelLargeUploadTests(unittest.TestCase):
@@ -155,31 +150,20 @@ class LargeFaceSearchTests(unittest.TestCase):
         output = io.BytesIO()
         enlarged.save(output, format="JPEG", quality=85)
         with SightlineServer() as server:
-            small = faces(server.url, TWO_FACES.read_bytes())
+            small = post_photo(server.url, "/api/v1/faces", TWO_FACES.read_bytes())
             self.assertEqual(small[0], 200, small)
             after_small = memory_mib(server.pid)
-            large = faces(server.url, output.getvalue())
+            large = post_photo(server.url, "/api/v1/faces", output.getvalue())
             self.assertEqual(large[0], 200, large)
             time.sleep(1)
             after_large = memory_mib(server.pid)
         print(f"\nfaces on a {FACE_SEARCH_SIZE[0]}x{FACE_SEARCH_SIZE[1]} JPEG: VmRSS {after_small['VmRSS']:.0f} MiB after the "
               f"small photo, VmHWM {after_large['VmHWM']:.0f} MiB, VmRSS {after_large['VmRSS']:.0f} MiB after", file=sys.stderr)
-        self.assertEqual(len(large[1]["faces"]), len(small[1]["faces"]), "the same faces, enlarged")
+        self.assertEqual(len(large[2]["faces"]), len(small[2]["faces"]), "the same faces, enlarged")
         self.assertLess(after_large["VmHWM"], FACE_PEAK_LIMIT_MIB)
         self.assertLess(after_large["VmRSS"], after_small["VmRSS"] * RSS_BACK_FACTOR + RSS_BACK_SLACK_MIB,
                         "the large search's memory is returned")
 
-
-def faces(url, photo):
-    """Status and JSON body of one face search."""
-    address = urllib.parse.urlsplit(url)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=110)
-    try:
-        connection.request("POST", "/api/v1/faces", body=photo, headers={"Content-Type": "image/jpeg"})
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
 
 
 class RequestTimeLimitTests(unittest.TestCase):

@@ -18,7 +18,6 @@ extreme shape, a foreign Host). Reported, not timed. What must hold:
 import concurrent.futures
 import io
 import os
-import pathlib
 import random
 import socket
 import sys
@@ -29,7 +28,7 @@ from collections import Counter
 
 from PIL import Image
 
-from sightline_server import REPOSITORY, SightlineServer
+from sightline_server import REPOSITORY, SightlineServer, memory_mib
 
 CLIENTS = 32
 SOAK_SECONDS = 20
@@ -53,15 +52,6 @@ def strip_png():
     output = io.BytesIO()
     Image.new("RGB", (1, 5000), (200, 10, 10)).save(output, format="PNG")
     return output.getvalue()
-
-
-def memory_mib(pid):
-    values = {}
-    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            values[key] = int(rest.split()[0]) / 1024
-    return values
 
 
 def descriptors(pid):

@@ -12,14 +12,12 @@ import XCTest
 
 final class ForeignMatterSearchTests: XCTestCase {
     private let consent = ConsentGrant(acceptedAt: Date())
-    /// Where the can and the bottle were pasted (LICENSES.md), in pixels.
-    private let canAmongCourgettes = PixelRect(x: 18, y: 19, width: 108, height: 111)
-    private let canAmongCabbages = PixelRect(x: 15, y: 15, width: 116, height: 120)
-    private let bottleAmongCabbages = PixelRect(x: 165, y: 165, width: 120, height: 109)
+    private let canAmongCourgettes = WasteFixtures.canAmongCourgettes
+    private let canAmongCabbages = WasteFixtures.canAmongCabbages
+    private let bottleAmongCabbages = WasteFixtures.bottleAmongCabbages
 
     private func fixture(_ name: String) throws -> RGBImage {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil), name)
-        return try ImageDecoder.decode(contentsOf: url)
+        try WasteFixtures.photo(name)
     }
 
     /// WasteGuard on the ImageNet route with the installed heads.

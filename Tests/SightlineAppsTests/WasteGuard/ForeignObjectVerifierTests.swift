@@ -12,16 +12,14 @@ import XCTest
 
 final class ForeignObjectVerifierTests: XCTestCase {
     private let consent = ConsentGrant(acceptedAt: Date())
-    /// Where the can and the bottle were pasted (LICENSES.md), in pixels.
-    private let canAmongCourgettes = PixelRect(x: 18, y: 19, width: 108, height: 111)
-    private let canAmongCabbages = PixelRect(x: 15, y: 15, width: 116, height: 120)
-    private let bottleAmongCabbages = PixelRect(x: 165, y: 165, width: 120, height: 109)
+    private let canAmongCourgettes = WasteFixtures.canAmongCourgettes
+    private let canAmongCabbages = WasteFixtures.canAmongCabbages
+    private let bottleAmongCabbages = WasteFixtures.bottleAmongCabbages
     /// Squares of cabbage leaves in cabbages.jpg.
     private let cabbageLeaves = [PixelRect(x: 40, y: 40, width: 90, height: 90), PixelRect(x: 150, y: 120, width: 100, height: 80)]
 
     private func fixture(_ name: String) throws -> RGBImage {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil), name)
-        return try ImageDecoder.decode(contentsOf: url)
+        try WasteFixtures.photo(name)
     }
 
     private func verifier() throws -> ForeignObjectVerifier {
