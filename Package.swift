@@ -85,9 +85,10 @@ let package = Package(
             name: "SightlineImaging",
             dependencies: ["CSightlineJPEG", "CSightlineResample", "CTurboJPEG", "CPNG", "CWebP", "CFreeType"]
         ),
+        // Vision hashes model files with swift-crypto's SHA-256 (the manifests' `sha256`).
         .target(
             name: "SightlineVision",
-            dependencies: ["SightlineEngine", "SightlineImaging"]
+            dependencies: ["SightlineEngine", "SightlineImaging", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // App data (histories, lists, consent, settings, tokens) in SQLite through GRDB. Stores
         // plain values and encoded image bytes, so it needs none of the layers below.
@@ -173,6 +174,8 @@ if fuzzing {
         ("FuzzONNXLoader", ["SightlineEngine"]),
         ("FuzzMultipart", ["SightlineServer", .product(name: "Hummingbird", package: "hummingbird")]),
         ("FuzzJSONBodies", ["SightlineServer"]),
+        ("FuzzRequestHead", ["SightlineServer", .product(name: "NIOCore", package: "swift-nio"),
+                             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for target in fuzzTargets {

@@ -61,7 +61,7 @@ public struct WasteGuardConsent: Sendable {
     public func version(of document: ConsentDocument) -> String {
         let text = texts.consentDocument(document)
         let parts = Language.allCases.flatMap { [text.title.text(in: $0), text.body.text(in: $0)] }
-        return String(SHA256.hexDigest(of: Data(parts.joined(separator: "\u{1F}").utf8)).prefix(12))
+        return String(HexDigest.sha256(of: Data(parts.joined(separator: "\u{1F}").utf8)).prefix(12))
     }
 
     /// Every document's state, in the order privacy, disclaimer, terms.

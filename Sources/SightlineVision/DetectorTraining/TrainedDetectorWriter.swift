@@ -52,7 +52,7 @@ public enum TrainedDetectorWriter {
                                         resize: .none, normalization: backbone.manifest.input.normalization)
         let manifest = ModelManifest(
             name: name, title: head.title, task: .objectDetection, file: TrainedModelWriter.modelFileName,
-            sha256: SHA256.hexDigest(of: modelData), input: input, outputs: ["detections": DetectorGraphBuilder.outputName],
+            sha256: HexDigest.sha256(of: modelData), input: input, outputs: ["detections": DetectorGraphBuilder.outputName],
             labels: head.labels, licence: backbone.manifest.licence, source: backbone.manifest.source, converter: converter,
             detectorTraining: head.training)
         let encoder = JSONEncoder()

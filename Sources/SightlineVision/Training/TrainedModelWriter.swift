@@ -71,7 +71,7 @@ public enum TrainedModelWriter {
         }
 
         let manifest = ModelManifest(
-            name: name, title: head.title, task: .classification, file: modelFileName, sha256: SHA256.hexDigest(of: modelData),
+            name: name, title: head.title, task: .classification, file: modelFileName, sha256: HexDigest.sha256(of: modelData),
             input: backbone.manifest.input, outputs: built.roles, labels: head.labels,
             licence: backbone.manifest.licence, source: backbone.manifest.source, converter: converter,
             training: head.training)

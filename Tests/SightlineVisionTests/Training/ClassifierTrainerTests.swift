@@ -62,7 +62,7 @@ final class ClassifierTrainerTests: XCTestCase {
         for (role, name) in try InstalledTestModel.lite0().manifest.outputs where role != "logits" {
             XCTAssertEqual(manifest.outputs[role], name, role)
         }
-        XCTAssertEqual(manifest.sha256, SHA256.hexDigest(of: try Data(contentsOf: model.modelURL)))
+        XCTAssertEqual(manifest.sha256, HexDigest.sha256(of: try Data(contentsOf: model.modelURL)))
         let record = try XCTUnwrap(manifest.training)
         XCTAssertEqual(record.backbone, "lite0")
         XCTAssertEqual(record.classes, trained.report.classes)

@@ -1,6 +1,5 @@
 // TrainingMathTests: the building blocks of training with answers known in advance — the
-// seeded generator, the stratified split, L-BFGS on functions with known minima, and SHA-256
-// on the standard's test messages.
+// seeded generator, the stratified split, L-BFGS on functions with known minima.
 import Foundation
 @testable import SightlineVision
 import XCTest
@@ -109,19 +108,5 @@ final class TrainingMathTests: XCTestCase {
         let limited = LBFGSMinimizer(maximumIterations: 2).minimize(
             from: [Double](repeating: 0, count: 20), evaluate: evaluate, afterIteration: { _, _, _ in true })
         XCTAssertEqual(limited.stopReason, .iterationLimit)
-    }
-
-    // MARK: SHA-256
-
-    func testSHA256OfTheStandardsTestMessages() {
-        // FIPS 180-4 examples (one block, empty, two blocks) and a message of several blocks.
-        XCTAssertEqual(SHA256.hexDigest(of: Data("abc".utf8)),
-                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(SHA256.hexDigest(of: Data()),
-                       "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(SHA256.hexDigest(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertEqual(SHA256.hexDigest(of: Data(repeating: UInt8(ascii: "a"), count: 1_000_000)),
-                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

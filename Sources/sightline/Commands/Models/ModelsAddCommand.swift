@@ -93,7 +93,7 @@ struct ModelsAddCommand: ParsableCommand {
             throw CommandFailure("Cannot read \(path): \(error.localizedDescription)")
         }
         let input = try Self.inputDescription(of: Model(contentsOf: sourceURL), size: imageSize)
-        let digest = SHA256.hexDigest(of: data)
+        let digest = HexDigest.sha256(of: data)
         let manifest = ModelManifest(
             name: name,
             title: title ?? "YOLO detector (\(labelNames.count) classes) from \(sourceURL.lastPathComponent)",
