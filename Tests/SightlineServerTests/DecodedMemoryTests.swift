@@ -1,8 +1,9 @@
 // DecodedMemoryTests: a photo's decoded pixels count against the memory budget — reserved from
 // the header before decoding, at the scale the route decodes at; a photo whose pixels could not
 // fit even in an empty budget is 413 `too_large` naming the budget, one that does not fit now 503
-// `busy` — and WasteGuard and the detect route decode a large JPEG no larger than they need,
-// giving their boxes in the uploaded photo's pixels. Real photos (Tests/SightlineAppsTests/Fixtures,
+// `busy` — and WasteGuard, the detect route and Kitchen's detector decode a large JPEG no larger
+// than they need (so every photo route analyses one within a budget far below its full size),
+// WasteGuard and detect giving their boxes in the uploaded photo's pixels. Real photos (Tests/SightlineAppsTests/Fixtures,
 // see LICENSES.md) on a real server, and `PhotoDecoding` against a budget of its own.
 import Foundation
 import HTTPTypes
@@ -62,6 +63,22 @@ final class DecodedMemoryTests: XCTestCase {
             XCTAssertEqual(apiError?.headers[.retryAfter], "1")
         }
         _ = holder
+    }
+
+    func testEveryPhotoRouteAnalysesALargeJPEGWithinABudgetBelowItsFullSize() async throws {
+        // 4,800 × 4,800 pixels would hold 132 MiB decoded whole; the budget is 48 MiB.
+        let small = try ImageDecoder.decode(data: Data(contentsOf: Self.fixture))
+        let large = try ImageEncoder.jpegData(small.resized(width: 4800, height: 4800), quality: 90)
+        let configuration = ServerConfiguration(port: 0, maxMemoryBytes: 48 << 20)
+        try await ServerTestSupport.withServer(configuration) { client, _ in
+            _ = try await client.execute(uri: "/api/v1/waste/consent", method: .post)
+            for route in ["/api/v1/classify", "/api/v1/recognize?save=false", "/api/v1/faces", "/api/v1/waste?mode=check",
+                          "/api/v1/cat?save=false", "/api/v1/kitchen/identify?add=false", "/api/v1/detect?model=waste-detector"] {
+                let response = try await client.execute(uri: route, method: .post, headers: ServerTestSupport.headers("image/jpeg"),
+                                                        body: ByteBuffer(bytes: large))
+                XCTAssertEqual(response.status, .ok, "\(route): \(String(buffer: response.body).prefix(300))")
+            }
+        }
     }
 
     func testWasteAndDetectGiveALargePhotosBoxesInItsOwnPixels() async throws {

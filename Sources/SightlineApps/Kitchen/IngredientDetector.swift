@@ -37,6 +37,10 @@ public struct IngredientDetector: Sendable {
                            vocabulary: vocabulary)
     }
 
+    /// The size a photo is decoded at, at least: the detector's input (its boxes are kept as
+    /// fractions of the photo, so a large JPEG is decoded at a reduced scale).
+    public var decodingSize: ImageSize { detector.inputSize }
+
     /// Finds the ingredients in an encoded photo (JPEG, PNG or WebP, turned upright by its EXIF
     /// orientation).
     ///
@@ -45,7 +49,7 @@ public struct IngredientDetector: Sendable {
     public func identify(photo: Data) throws -> IngredientIdentification {
         let image: RGBImage
         do {
-            image = try ImageDecoder.decode(data: photo, options: DecodeOptions(maxPixels: detector.maxPixels))
+            image = try ImageDecoder.decode(data: photo, options: DecodeOptions(maxPixels: detector.maxPixels, targetSize: decodingSize))
         } catch let error as ImagingError {
             throw ObjectDetectionError.unreadableImage(file: nil, reason: error)
         }

@@ -71,10 +71,10 @@ struct KitchenRoutes {
                                          services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload, cancellation in
             let finder = try finder.get()
-            // A detector decodes the whole photo; a classifier, no larger than its input needs.
-            let decodingSize: ImageSize?
+            // Either decodes a large JPEG no larger than its model's input needs.
+            let decodingSize: ImageSize
             switch finder {
-            case .detector: decodingSize = nil
+            case .detector(let detector): decodingSize = detector.decodingSize
             case .classifier: decodingSize = PhotoDecoding.classifierDecodingSize
             }
             try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: decodingSize)
