@@ -14,13 +14,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"FuzzImageDecode FuzzExif FuzzONNXLoader FuzzMultipart FuzzJSONBodies"}
+targets=${FUZZ_TARGETS:-"FuzzImageDecode FuzzExif FuzzONNXLoader FuzzMultipart FuzzJSONBodies FuzzRequestHead"}
 scratch=.build-fuzz
 
 # Largest input (bytes) and slowest acceptable execution (seconds) per target: room for the
 # largest seed, and far above what a healthy execution takes.
-declare -A max_len=([FuzzImageDecode]=32768 [FuzzExif]=4096 [FuzzONNXLoader]=16384 [FuzzMultipart]=8192 [FuzzJSONBodies]=2048)
-declare -A timeout=([FuzzImageDecode]=10 [FuzzExif]=5 [FuzzONNXLoader]=10 [FuzzMultipart]=5 [FuzzJSONBodies]=5)
+declare -A max_len=([FuzzImageDecode]=32768 [FuzzExif]=4096 [FuzzONNXLoader]=16384 [FuzzMultipart]=8192 [FuzzJSONBodies]=2048 [FuzzRequestHead]=16384)
+declare -A timeout=([FuzzImageDecode]=10 [FuzzExif]=5 [FuzzONNXLoader]=10 [FuzzMultipart]=5 [FuzzJSONBodies]=5 [FuzzRequestHead]=5)
 
 for target in $targets; do
     echo "== building $target"
