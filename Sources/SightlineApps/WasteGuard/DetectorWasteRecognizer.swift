@@ -3,9 +3,9 @@
 // objects, above the confidence `confidenceThreshold(for:verified:)` gives, with 0.6 overlap.
 // With the box verifier installed (`ForeignObjectVerifier`), the detector runs lower, each
 // foreign box is judged once more and dropped below the verifier's acceptance, and the organic
-// boxes, which nothing verifies, keep the threshold they would have without it. The whole-photo heads then judge its organic boxes
-// and the rest of the photo (`ForeignMatterSearch`), so neither an organic box nor a dropped one
-// ends the check.
+// boxes, which nothing verifies, keep the threshold they would have without it. The whole-photo
+// heads then judge its organic boxes and the rest of the photo (`ForeignMatterSearch`), so
+// neither an organic box nor a dropped one ends the check.
 import SightlineImaging
 import SightlineVision
 
