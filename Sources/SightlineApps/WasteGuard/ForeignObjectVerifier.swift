@@ -49,15 +49,8 @@ public struct ForeignObjectVerifier: Sendable {
     ///
     /// - Throws: `ClassificationError.inferenceFailed`.
     public func foreignProbabilities(of boxes: [PixelRect], in image: RGBImage) throws -> [Double] {
-        guard !boxes.isEmpty else { return [] }
-        let preprocessing = classifier.preprocessing
-        var batch: [Float] = []
-        batch.reserveCapacity(boxes.count * preprocessing.valueCount)
-        for box in boxes {
-            batch += ForeignMatterSearch.crop(box, margin: ForeignMatterSearch.boxMargin, of: image).tensorValues(preprocessing)
-        }
-        let labelCount = classifier.model.manifest.labels.count
-        return try classifier.classify(preparedBatch: batch, imageCount: boxes.count, top: labelCount).map { result in
+        let crops = boxes.map { ForeignMatterSearch.crop($0, margin: ForeignMatterSearch.boxMargin, of: image) }
+        return try classifier.classify(images: crops, top: classifier.model.manifest.labels.count).map { result in
             Double(result.observations.first { $0.index == foreignIndex }?.confidence ?? 0)
         }
     }

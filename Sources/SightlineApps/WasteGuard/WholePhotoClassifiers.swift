@@ -91,11 +91,7 @@ public struct WholePhotoClassifiers: Sendable {
     public func judgements(of images: [RGBImage]) throws -> [RegionJudgement] {
         func rankings(_ classifier: ImageClassifier?) throws -> [[PhotoJudgement]] {
             guard let classifier, !images.isEmpty else { return images.map { _ in [] } }
-            var batch: [Float] = []
-            batch.reserveCapacity(images.count * classifier.preprocessing.valueCount)
-            for image in images { batch += image.tensorValues(classifier.preprocessing) }
-            let labelCount = classifier.model.manifest.labels.count
-            return try classifier.classify(preparedBatch: batch, imageCount: images.count, top: labelCount).map { result in
+            return try classifier.classify(images: images, top: classifier.model.manifest.labels.count).map { result in
                 result.observations.map { PhotoJudgement(label: $0.label, confidence: Double($0.confidence), model: classifier.model.name) }
             }
         }

@@ -77,6 +77,15 @@ public final class ImageClassifier: Sendable {
         try classify(preparedBatch: image.tensorValues(preprocessing), imageCount: 1, top: top)[0]
     }
 
+    /// Classifies decoded, upright images as one batch, in order.
+    public func classify(images: [RGBImage], top: Int = 5) throws -> [ClassificationResult] {
+        guard !images.isEmpty else { return [] }
+        var batch: [Float] = []
+        batch.reserveCapacity(images.count * preprocessing.valueCount)
+        for image in images { batch += image.tensorValues(preprocessing) }
+        return try classify(preparedBatch: batch, imageCount: images.count, top: top)
+    }
+
     // MARK: Prepared input
 
     /// The model input for the image file at `url`: `preprocessing.valueCount` values.
