@@ -761,6 +761,17 @@ def transformed(cutout, rng, long_side, jitter=True, max_upscale=2.0):
     return rgb, alpha
 
 
+def iou(first, second):
+    """Intersection over union of two (x0, y0, x1, y1) boxes; 0 for boxes without area."""
+    width = min(first[2], second[2]) - max(first[0], second[0])
+    height = min(first[3], second[3]) - max(first[1], second[1])
+    if width <= 0 or height <= 0:
+        return 0.0
+    inter = width * height
+    union = (first[2] - first[0]) * (first[3] - first[1]) + (second[2] - second[0]) * (second[3] - second[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
 def overlap_ok(box, others, max_iou=0.1, max_cover=0.25):
     x0, y0, x1, y1 = box
     for ox0, oy0, ox1, oy1 in others:

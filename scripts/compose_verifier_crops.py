@@ -49,16 +49,6 @@ BACKGROUND_CHANCE = 0.3
 JPEG_QUALITY = 92
 
 
-def iou(first, second):
-    width = min(first[2], second[2]) - max(first[0], second[0])
-    height = min(first[3], second[3]) - max(first[1], second[1])
-    if width <= 0 or height <= 0:
-        return 0.0
-    inter = width * height
-    union = (first[2] - first[0]) * (first[3] - first[1]) + (second[2] - second[0]) * (second[3] - second[1]) - inter
-    return inter / union
-
-
 def covered_share(box, target):
     """How much of `target` `box` covers."""
     width = min(box[2], target[2]) - max(box[0], target[0])
@@ -110,14 +100,15 @@ def crops_of_photo(image, labelled, detected, rng):
     for label, box in detected:
         if label in ORGANIC_LABELS or not large_enough(box):
             continue
-        if all(iou(box, target) < FALSE_BOX_MAX_IOU and covered_share(box, target) <= FALSE_BOX_MAX_COVER for target in foreign):
+        if all(compose.iou(box, target) < FALSE_BOX_MAX_IOU and covered_share(box, target) <= FALSE_BOX_MAX_COVER
+               for target in foreign):
             result.append((NOT_FOREIGN, "false box", box))
     if not foreign or rng.random() < BACKGROUND_CHANCE:
         for _ in range(BACKGROUND_SQUARES):
             side = rng.uniform(*BACKGROUND_SIDE) * min(width, height)
             x, y = rng.uniform(0, width - side), rng.uniform(0, height - side)
             square = (x, y, x + side, y + side)
-            if all(iou(square, target) == 0 and covered_share(square, target) == 0 for target in foreign):
+            if all(compose.iou(square, target) == 0 and covered_share(square, target) == 0 for target in foreign):
                 result.append((NOT_FOREIGN, "background", square))
     return result
 

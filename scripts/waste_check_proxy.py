@@ -42,6 +42,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import compose_detection_data as compose  # noqa: E402
+from compose_detection_data import iou  # noqa: E402
 import train_app_heads as heads  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -150,13 +151,6 @@ def check(sightline, paths, home):
 def flagged(record):
     verdict = record.get("verdict") or {}
     return bool(record.get("objects")) or verdict.get("organic") is False
-
-
-def iou(first, second):
-    x0, y0, x1, y1 = max(first[0], second[0]), max(first[1], second[1]), min(first[2], second[2]), min(first[3], second[3])
-    inter = max(0, x1 - x0) * max(0, y1 - y0)
-    union = (first[2] - first[0]) * (first[3] - first[1]) + (second[2] - second[0]) * (second[3] - second[1]) - inter
-    return inter / union if union > 0 else 0
 
 
 def boxed(record, truth_box):
