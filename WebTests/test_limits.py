@@ -41,6 +41,7 @@ import urllib.parse
 import numpy
 from PIL import Image
 
+from api_client import Api
 from sightline_server import REPOSITORY, SightlineServer, memory_mib
 
 SOURCE_PHOTO = REPOSITORY / "Samples" / "green-bell-pepper.jpg"
@@ -164,6 +165,33 @@ class LargeFaceSearchTests(unittest.TestCase):
         self.assertLess(after_large["VmRSS"], after_small["VmRSS"] * RSS_BACK_FACTOR + RSS_BACK_SLACK_MIB,
                         "the large search's memory is returned")
 
+
+class RefusedFromTheHeaderTests(unittest.TestCase):
+    """A 4 KB PNG of 1 x 1,000,000 pixels, sent to every photo route of a fresh server: refused
+    422 from its header (one side more than 50 times the other), before an inference slot is
+    taken or a model loaded for it, so neither the peak nor the memory afterwards grows beyond
+    what the idle server held by more than 20 % (and 4 MiB)."""
+
+    ROUTES = ["/api/v1/classify", "/api/v1/faces", "/api/v1/detect?model=waste-detector", "/api/v1/recognize",
+              "/api/v1/cat", "/api/v1/kitchen/identify", "/api/v1/waste"]
+
+    def test_an_extreme_shape_is_refused_before_any_model_is_loaded(self):
+        output = io.BytesIO()
+        Image.new("RGB", (1, 1_000_000), (120, 80, 40)).save(output, format="PNG")
+        with SightlineServer() as server:
+            self.assertTrue(Api(server.url).request("POST", "waste/consent", body=b"").ok)
+            time.sleep(1)
+            idle = memory_mib(server.pid)
+            for route in self.ROUTES:
+                with self.subTest(route=route):
+                    status, _, body = post_photo(server.url, route, output.getvalue())
+                    self.assertEqual(status, 422, body)
+                    self.assertIn("more than 50 times the other", body["error"]["message"])
+            after = memory_mib(server.pid)
+        print(f"\n1x1,000,000 PNG on {len(self.ROUTES)} routes: VmRSS {idle['VmRSS']:.0f} MiB idle, "
+              f"VmHWM {after['VmHWM']:.0f} MiB, VmRSS {after['VmRSS']:.0f} MiB after", file=sys.stderr)
+        self.assertLess(after["VmHWM"], idle["VmRSS"] * 1.2 + 4)
+        self.assertLess(after["VmRSS"], idle["VmRSS"] * 1.2 + 4)
 
 
 class RequestTimeLimitTests(unittest.TestCase):

@@ -69,9 +69,10 @@ final class AppServices: Sendable {
         try await gate.run { _ in try work() }
     }
 
-    /// Reads the request's photo within the memory budget, then waits for an inference slot and
-    /// runs `work` on it: an upload that arrives slowly holds memory for what it has sent, never
-    /// a slot, and a full budget refuses it 503 `busy`.
+    /// Reads the request's photo within the memory budget, refuses it if its header already shows
+    /// it cannot be decoded, then waits for an inference slot and runs `work` on it: an upload
+    /// that arrives slowly holds memory for what it has sent, never a slot, and a full budget
+    /// refuses it 503 `busy`.
     func infer<Value: Sendable>(uploadOf request: Request,
                                 _ work: @escaping @Sendable (PhotoUpload) throws -> Value) async throws -> Value {
         try await infer(uploadOf: request) { upload, _ in try work(upload) }
@@ -83,6 +84,7 @@ final class AppServices: Sendable {
                                 _ work: @escaping @Sendable (PhotoUpload, InferenceCancellation) throws -> Value)
         async throws -> Value {
         let upload = try await PhotoUpload.read(from: request, limit: configuration.maxUploadBytes, budget: memory)
+        try PhotoDecoding.checkHeader(upload, maxPixels: configuration.maxPixels)
         return try await gate.run { cancellation in try work(upload, cancellation) }
     }
 

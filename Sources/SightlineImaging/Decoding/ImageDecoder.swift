@@ -49,21 +49,44 @@ public enum ImageDecoder {
         }
     }
 
+    /// Throws what decoding would for what the first bytes and the header alone show — no bytes,
+    /// not an image, a format Sightline does not decode, too many pixels, an extreme shape — so
+    /// that a caller can refuse such data before doing any work for it. Data that passes may
+    /// still fail to decode.
+    public static func checkHeader(data: Data, options: DecodeOptions = DecodeOptions()) throws {
+        try data.withUnsafeBytes { bytes in _ = try decodableFormat(of: bytes) }
+        _ = try plannedPixelCount(data: data, options: options)
+    }
+
+    /// The formats Sightline decodes.
+    private enum DecodableFormat { case jpeg, png, webp }
+
+    /// The format of `bytes`, when Sightline decodes it.
+    ///
+    /// - Throws: `.emptyData`, `.unrecognizedFormat` or `.unsupportedFormat`.
+    private static func decodableFormat(of bytes: UnsafeRawBufferPointer) throws -> DecodableFormat {
+        guard !bytes.isEmpty else { throw ImagingError.emptyData }
+        guard let format = ImageFormat.detect(in: ByteReader(bytes: bytes)) else {
+            throw ImagingError.unrecognizedFormat(leadingBytes: Array(bytes.prefix(describedByteCount)))
+        }
+        switch format {
+        case .jpeg: return .jpeg
+        case .png: return .png
+        case .webp: return .webp
+        case .heic, .avif, .gif, .bmp, .tiff, .jpegXL: throw ImagingError.unsupportedFormat(format)
+        }
+    }
+
     /// `decode(data:options:)` for a caller that reads only `neededRegion(size)` of the
     /// result: JPEG pixels outside it may be left undecoded (black).
     static func decode(data: Data, options: DecodeOptions, neededRegion: ((ImageSize) -> ImageRect)?,
                        fullSize: (ImageSize) -> Void = { _ in }) throws -> RGBImage {
         try data.withUnsafeBytes { bytes in
-            guard !bytes.isEmpty else { throw ImagingError.emptyData }
-            guard let format = ImageFormat.detect(in: ByteReader(bytes: bytes)) else {
-                throw ImagingError.unrecognizedFormat(leadingBytes: Array(bytes.prefix(describedByteCount)))
-            }
             let decoded: DecodedImage
-            switch format {
+            switch try decodableFormat(of: bytes) {
             case .jpeg: decoded = try JPEGDecoder.decode(bytes, options: options, neededRegion: neededRegion)
             case .png: decoded = try PNGDecoder.decode(bytes, options: options)
             case .webp: decoded = try WebPDecoder.decode(bytes, options: options)
-            case .heic, .avif, .gif, .bmp, .tiff, .jpegXL: throw ImagingError.unsupportedFormat(format)
             }
             let swaps = options.applyOrientation && decoded.orientation.swapsWidthAndHeight
             fullSize(swaps ? decoded.storedSize.transposed : decoded.storedSize)

@@ -41,6 +41,17 @@ enum PhotoDecoding {
         }
     }
 
+    /// Refuses, from its first bytes and header alone, a photo no route could decode (not an image,
+    /// a format Sightline does not read, over the pixel limit, an extreme shape) — before the
+    /// request waits for an inference slot or a model is loaded for it.
+    static func checkHeader(_ upload: PhotoUpload, maxPixels: Int) throws {
+        do {
+            try ImageDecoder.checkHeader(data: upload.data, options: DecodeOptions(maxPixels: maxPixels))
+        } catch let error as ImagingError {
+            throw APIError.photoError(error)
+        }
+    }
+
     /// For an app that decodes the photo itself: refuses a photo over the pixel limit or of an
     /// extreme shape from its header, and reserves what decoding it for `targetSize` (nil: at
     /// full size) will hold. The app's own decode reports anything else wrong with the bytes.
