@@ -7,6 +7,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SightlineImaging
 @testable import SightlineServer
 import XCTest
 #if canImport(Glibc)
@@ -46,10 +47,15 @@ final class UploadAdmissionTests: XCTestCase {
             XCTAssertTrue(text.contains("\"busy\""), text)
             XCTAssertTrue(text.contains("memory budget of 0 MiB, --max-memory-mb"), text)
         }
-        try await ServerTestSupport.withServer(ServerConfiguration(port: 0, maxMemoryBytes: 3 * photo.count)) { client, _ in
+        // The classifier decodes the photo no larger than 512 pixels a side needs (lite0 needs
+        // less), 6 bytes a pixel reserved: an upper bound of what its decoding adds.
+        let decoded = try XCTUnwrap(ImageDecoder.plannedPixelCount(
+            data: photo, options: DecodeOptions(targetSize: ImageSize(width: 512, height: 512)))) * 6
+        try await ServerTestSupport.withServer(ServerConfiguration(port: 0, maxMemoryBytes: 3 * photo.count + decoded)) { client, _ in
             let port = try XCTUnwrap(client.port)
-            // Room for one upload at a time: each of five in a row is analysed once the one
-            // before has given its bytes back (which may take a moment after its answer).
+            // Room for one upload at a time (two hold four times the photo's bytes): each of five
+            // in a row is analysed once the one before has given its bytes back (which may take a
+            // moment after its answer).
             for number in 1 ... 5 {
                 var status = 0
                 for _ in 0 ..< 50 where status != 200 {

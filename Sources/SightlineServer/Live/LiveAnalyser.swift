@@ -1,5 +1,7 @@
 // LiveAnalyser: one live connection's analysis of frames — the Object Recognizer's label or
-// WasteGuard's boxes — through the inference gate, smoothed over the frames before it.
+// WasteGuard's boxes — through the inference gate, smoothed over the frames before it. A frame
+// is decoded no larger than the analysis needs, its pixels reserved from the memory budget like
+// an upload's.
 import Foundation
 import SightlineApps
 import SightlineImaging
@@ -18,25 +20,29 @@ struct LiveAnalyser {
     }
 
     mutating func analyse(_ frame: LiveFrame) async throws -> JSONLine {
-        let upload = PhotoUpload(data: frame.data, fileName: "frame-\(frame.number)")
+        // The frame's share of the memory budget grows by the pixels decoded from it.
+        let upload = PhotoUpload(data: frame.data, fileName: "frame-\(frame.number)", reservation: frame.reservation)
         let maxPixels = services.configuration.maxPixels
         switch settings.app {
         case .recognizer:
             let recognizer = services.recognizer
+            // Labels only (no face search): decoded no larger than the classifier needs.
             let recognition = try await services.infer {
-                try recognizer.get().recognize(PhotoDecoding.decode(upload, maxPixels: maxPixels))
+                let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: PhotoDecoding.classifierDecodingSize)
+                return try recognizer.get().recognize(photo.image, fullSize: photo.fullSize)
             }
             return RecognitionJSON.record(recognitionSmoother.add(recognition), file: upload.fileName,
                                           language: settings.language, savedID: nil)
         case .waste:
             let wasteGuard = try services.wasteGuard.get()
-            let findings = try await services.infer {
-                try wasteGuard.recognizer.findings(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
+            let (findings, fullSize) = try await services.infer {
+                let (photo, fullSize) = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: WasteGuard.decodingSize)
+                return (try wasteGuard.recognizer.findings(in: photo), fullSize)
             }
             let knowledge = try services.wasteKnowledge.get()
             let municipality = try WasteGuardSettings(store: services.store, knowledge: knowledge).municipality()
             let report = wasteGuard.report(wasteSmoother.add(findings), mode: settings.mode, language: settings.language,
-                                           municipality: municipality)
+                                           municipality: municipality).inPhoto(of: fullSize)
             return WasteReportJSON.record(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],
                                           symbolLocation: WasteRoutes.symbolURL)
         }

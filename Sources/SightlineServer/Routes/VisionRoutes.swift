@@ -22,9 +22,10 @@ struct VisionRoutes {
     @Sendable func classify(_ request: Request, context: some RequestContext) async throws -> Response {
         let modelName = try request.modelName(default: "lite0")
         let top = try request.integer("top", default: 5, in: 1 ... 1000)
-        let classifiers = services.classifiers
+        let (classifiers, maxPixels) = (services.classifiers, services.configuration.maxPixels)
         let record = try await services.infer(uploadOf: request) { upload in
             let classifier = try classifiers.get(modelName)
+            try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: classifier.preprocessing.decodeTargetSize)
             let start = DispatchTime.now().uptimeNanoseconds
             let result = try classifier.classify(data: upload.data, top: top)
             return ClassificationJSON.record(result, file: upload.fileName,
