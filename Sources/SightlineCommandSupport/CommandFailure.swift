@@ -2,12 +2,12 @@
 // argument parser prints it as "Error: …" and exits with status 1.
 import Foundation
 
-struct CommandFailure: Error, CustomStringConvertible, LocalizedError {
-    let description: String
+package struct CommandFailure: Error, CustomStringConvertible, LocalizedError {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 
-    var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -2,33 +2,33 @@
 // place; it draws nothing when stderr is not a terminal, so logs and pipes stay clean.
 import Foundation
 
-struct ProgressBar {
+package struct ProgressBar {
     private let total: Int
     private let width = 30
     private let enabled: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
-    private(set) var completed = 0
+    package private(set) var completed = 0
     /// Text shown after the rate, such as a running loss.
-    var note = ""
+    package var note = ""
 
-    init(total: Int, enabled: Bool = StandardError.isTerminal) {
+    package init(total: Int, enabled: Bool = StandardError.isTerminal) {
         self.total = total
         self.enabled = enabled && total > 1
     }
 
     /// Counts `count` more finished items and redraws.
-    mutating func advance(by count: Int) {
+    package mutating func advance(by count: Int) {
         completed += count
         draw()
     }
 
     /// Erases the bar so other output can be written on a clean line; `draw()` brings it back.
-    func clear() {
+    package func clear() {
         guard enabled else { return }
         StandardError.write("\r\u{1B}[K")
     }
 
-    func draw() {
+    package func draw() {
         guard enabled else { return }
         let filled = total > 0 ? width * completed / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)

@@ -1,19 +1,23 @@
-// Repository: finding the Sightline source checkout, which holds the Python scripts that
-// install models and run the ONNX Runtime references, and its virtual environment.
+// Repository: finding the Sightline source checkout the running executable belongs to, which
+// holds the apps' trained heads (Models/heads/), the set-up's scripts and the lab's references.
 import Foundation
 
 /// The Sightline repository the running executable belongs to.
-struct Repository {
+package struct Repository {
     /// Overrides where the repository is looked for.
-    static let environmentVariable = "SIGHTLINE_REPO"
+    package static let environmentVariable = "SIGHTLINE_REPO"
     /// A file only the Sightline repository has, used to recognise it.
-    static let markerFile = "scripts/install_models.py"
+    package static let markerFile = "scripts/install_models.py"
 
-    let root: URL
+    package let root: URL
+
+    package init(root: URL) {
+        self.root = root
+    }
 
     /// `$SIGHTLINE_REPO` when set; otherwise the nearest folder above the running executable
     /// (e.g. `.build/release/sightline`) that contains `scripts/install_models.py`.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Repository {
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Repository {
         if let configured = environment[environmentVariable], !configured.isEmpty {
             let root = URL(fileURLWithPath: configured, isDirectory: true)
             guard FileManager.default.fileExists(atPath: root.appendingPathComponent(markerFile).path) else {
@@ -35,17 +39,7 @@ struct Repository {
             + "to the repository's path.")
     }
 
-    func url(_ relativePath: String) -> URL {
+    package func url(_ relativePath: String) -> URL {
         root.appendingPathComponent(relativePath)
-    }
-
-    /// The repository's Python interpreter (`.venv/bin/python`, created by `make setup`).
-    func python() throws -> URL {
-        let interpreter = url(".venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: interpreter.path) else {
-            throw CommandFailure("The Python virtual environment is missing (\(interpreter.path)). "
-                + "Run `make setup` in \(root.path) first: it creates .venv with the packages the scripts need.")
-        }
-        return interpreter
     }
 }

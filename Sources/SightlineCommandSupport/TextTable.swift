@@ -1,11 +1,16 @@
 // TextTable: left-aligned columns padded to their widest cell, for tables on a terminal.
 import Foundation
 
-struct TextTable {
-    let header: [String]
-    let rows: [[String]]
+package struct TextTable {
+    package let header: [String]
+    package let rows: [[String]]
 
-    var rendered: String {
+    package init(header: [String], rows: [[String]]) {
+        self.header = header
+        self.rows = rows
+    }
+
+    package var rendered: String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in

@@ -9,7 +9,7 @@ struct Sightline: AsyncParsableCommand {
         abstract: "On-device image recognition for Linux: nothing leaves this machine.",
         discussion: """
             Models live in the data directory: $SIGHTLINE_HOME, or ~/.local/share/sightline when \
-            it is unset. Install them once with `sightline models install`.
+            it is unset. Install them once with `make models`.
             """,
         subcommands: [
             ClassifyCommand.self,
@@ -28,9 +28,7 @@ struct Sightline: AsyncParsableCommand {
             BreedCommand.self,
             KitchenCommand.self,
             ModelsCommand.self,
-            EvaluateImageNetCommand.self,
             EvaluateDetectorCommand.self,
-            BenchCommand.self,
             ServeCommand.self,
             TokensCommand.self,
         ])

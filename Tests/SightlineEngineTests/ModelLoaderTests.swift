@@ -196,7 +196,7 @@ final class ModelLoaderTests: XCTestCase {
 
     // MARK: Real models
 
-    /// The models `sightline models install` put in the data directory ($SIGHTLINE_HOME, default
+    /// The models `make models` put in the data directory ($SIGHTLINE_HOME, default
     /// ~/.local/share/sightline): every `models/<name>/model.onnx` must load and validate.
     func testInstalledModelsLoad() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -208,7 +208,7 @@ final class ModelLoaderTests: XCTestCase {
             .map { modelsDirectory.appendingPathComponent($0).appendingPathComponent("model.onnx") }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         guard !files.isEmpty else {
-            throw XCTSkip("no installed models in \(modelsDirectory.path); run `sightline models install` "
+            throw XCTSkip("no installed models in \(modelsDirectory.path); run `make models` "
                           + "(make test does) to load the real models")
         }
         for file in files {

@@ -91,7 +91,7 @@ final class ONNXWriterTests: XCTestCase {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/sightline")
         let original = home.appendingPathComponent("models/lite0/model.onnx")
         guard FileManager.default.fileExists(atPath: original.path) else {
-            throw XCTSkip("lite0 is not installed in \(home.path); run `sightline models install` (make test does)")
+            throw XCTSkip("lite0 is not installed in \(home.path); run `make models` (make test does)")
         }
         let scratch = try scratchFolder()
         let model = try Model(contentsOf: original)

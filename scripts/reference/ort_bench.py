@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ONNX Runtime reference for `sightline bench` and for parity checks.
+"""ONNX Runtime reference for `sightline-lab bench` and for parity checks.
 
 The Swift CLI runs this as a subprocess and parses the JSON it prints on stdout. ONNX Runtime
 is only ever a reference: Sightline never depends on it at run time.
@@ -248,7 +248,7 @@ def run_pipeline(options):
 
 def serve(options):
     """Answers timing requests, one JSON line in, one out, on one session until stdin ends, so
-    that `sightline bench` can alternate blocks of runs between the two engines."""
+    that `sightline-lab bench` can alternate blocks of runs between the two engines."""
     session = make_session(options.model, options.threads)
     pipeline = Pipeline(session) if len(session.get_inputs()[0].shape) == 4 else None
     feeds = {}

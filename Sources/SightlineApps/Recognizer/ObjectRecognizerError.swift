@@ -13,9 +13,9 @@ public enum ObjectRecognizerError: Error, Sendable, Equatable, CustomStringConve
         switch self {
         case let .modelDoesNotMatchCategories(model, reason):
             return "The model '\(model)' cannot be used by the Object Recognizer: \(reason). "
-                + "It needs a 1000-class ImageNet classifier such as lite0 (`sightline models install`)."
+                + "It needs a 1000-class ImageNet classifier such as lite0 (`make models`)."
         case .faceScanUnavailable:
-            return "The face scan needs the MTCNN face detector models; install them with `sightline models install` "
+            return "The face scan needs the MTCNN face detector models; install them with `make models` "
                 + "and load the recognizer with face scanning."
         }
     }

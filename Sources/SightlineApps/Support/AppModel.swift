@@ -24,7 +24,7 @@ public struct AppModel: Sendable, Hashable {
 
     /// The command that installs every app classifier in the repository's Models/heads/
     /// (`make models`, which trains them first, runs it too).
-    public static let headsInstallCommand = "sightline models install"
+    public static let headsInstallCommand = "make models"
 
     /// The installed model, or nil when `store` has none with this name.
     ///

@@ -23,7 +23,7 @@ public enum WasteGuardError: Error, Sendable, Equatable, CustomStringConvertible
                 + " (`sightline waste consent` shows them; `sightline waste consent --accept all` accepts them)."
         case let .noModelInstalled(modelsDirectory):
             return "WasteGuard has no model to work with in \(modelsDirectory): install the general model with "
-                + "`sightline models install`, or a waste detector with `sightline models add NAME MODEL.onnx --labels LABELS.txt`."
+                + "`make models`, or a waste detector with `sightline models add NAME MODEL.onnx --labels LABELS.txt`."
         case let .incompatibleModel(model, reason):
             return "The model '\(model)' cannot be used by WasteGuard: \(reason)."
         case let .unknownMunicipality(id, known):

@@ -124,7 +124,7 @@ struct OverviewPhrases {
                 byDetector: "recognised by the waste detector",
                 throughImageNet: "recognised through ImageNet: ",
                 notRecognised: "not recognised by the installed model",
-                noHeads: "No whole-photo classifiers are installed (`sightline models install` installs waste-organic and waste-materials).",
+                noHeads: "No whole-photo classifiers are installed (`make models` installs waste-organic and waste-materials).",
                 headsInstalled: { "Whole-photo classifiers: \($0). Besides the objects found, they judge each organic "
                     + "object's box, the photo in overlapping windows and the photo as a whole, and mark what looks like "
                     + "non-organic waste, named by its material." })
@@ -137,7 +137,7 @@ struct OverviewPhrases {
                 byDetector: "vom Abfall-Detektor erkannt",
                 throughImageNet: "erkannt über ImageNet: ",
                 notRecognised: "vom installierten Modell nicht erkannt",
-                noHeads: "Es sind keine Klassifikatoren für das ganze Foto installiert (`sightline models install` installiert waste-organic und waste-materials).",
+                noHeads: "Es sind keine Klassifikatoren für das ganze Foto installiert (`make models` installiert waste-organic und waste-materials).",
                 headsInstalled: { "Klassifikatoren für das ganze Foto: \($0). Zusätzlich zu den gefundenen Objekten beurteilen "
                     + "sie den Rahmen jedes Bioabfall-Objekts, das Foto in überlappenden Ausschnitten und das Foto als Ganzes "
                     + "und markieren, was nicht nach Bioabfall aussieht, benannt nach seinem Material." })
@@ -150,7 +150,7 @@ struct OverviewPhrases {
                 byDetector: "розпізнає детектор відходів",
                 throughImageNet: "розпізнається через ImageNet: ",
                 notRecognised: "встановлена модель не розпізнає",
-                noHeads: "Класифікатори всього фото не встановлено (`sightline models install` встановлює waste-organic і waste-materials).",
+                noHeads: "Класифікатори всього фото не встановлено (`make models` встановлює waste-organic і waste-materials).",
                 headsInstalled: { "Класифікатори всього фото: \($0). Окрім знайдених об’єктів, вони оцінюють рамку "
                     + "кожного органічного об’єкта, фото частинами, що перекриваються, і фото в цілому та позначають те, "
                     + "що схоже на неорганічні відходи, називаючи його за матеріалом." })

@@ -1,7 +1,8 @@
-// BenchmarkFacePhoto: the 1920×1080 photo with faces that `sightline bench` runs MTCNN on,
+// BenchmarkFacePhoto: the 1920×1080 photo with faces that `sightline-lab bench` runs MTCNN on,
 // made at bench time from a committed group photo (centre-cropped to 16:9, upscaled with
 // Sightline's resize) and stored as PNG, so both detectors read exactly the same pixels.
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 
 enum BenchmarkFacePhoto {

@@ -1,7 +1,8 @@
-// BenchmarkPhoto: the 12-megapixel JPEG that `sightline bench` classifies end to end, made at
+// BenchmarkPhoto: the 12-megapixel JPEG that `sightline-lab bench` classifies end to end, made at
 // bench time from a bundled sample photo (upscaled with Sightline's resize, encoded with
 // libjpeg-turbo) so no large file is committed.
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 
 enum BenchmarkPhoto {

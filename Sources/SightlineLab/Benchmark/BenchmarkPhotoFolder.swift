@@ -1,10 +1,11 @@
-// BenchmarkPhotoFolder: the folder of phone-photo-like JPEGs that `sightline bench` classifies
+// BenchmarkPhotoFolder: the folder of phone-photo-like JPEGs that `sightline-lab bench` classifies
 // as a whole process, made at bench time from the repository's sample photos so the figure
 // needs no dataset: each photo is a random crop of a sample (flipped or not, brighter or
 // darker), resized to a phone camera's 1–4 megapixels in either orientation, with sensor-like
 // grain so it compresses like a real photo (about 2 bits per pixel at quality 90).
 import Dispatch
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 import SightlineVision
 

@@ -1,4 +1,4 @@
-// BenchmarkResult: one line of `sightline bench` — a figure measured for Sightline and for the
+// BenchmarkResult: one line of `sightline-lab bench` — a figure measured for Sightline and for the
 // reference (ONNX Runtime, or Python + Pillow + ONNX Runtime) under the same settings, and
 // their ratio.
 import Foundation

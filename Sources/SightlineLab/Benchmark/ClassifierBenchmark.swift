@@ -4,6 +4,7 @@
 // alone), and the achieved GFLOP/s of the batch-1 runs against the machine's peak. Every
 // figure alternates blocks of runs between the two (AlternatingRuns).
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineImaging
 import SightlinePresentation

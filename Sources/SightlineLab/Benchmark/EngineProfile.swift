@@ -1,8 +1,9 @@
-// EngineProfile: `sightline bench --profile` — where each engine's time goes for one classifier
+// EngineProfile: `sightline-lab bench --profile` — where each engine's time goes for one classifier
 // and thread count. Sightline's median time per executed node (after its load-time passes, so a
 // Conv includes its folded BatchNormalization and fused activation or residual Add) next to
 // ONNX Runtime's median kernel time per node from its own profiler (`ort_bench.py profile`).
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineVision
 

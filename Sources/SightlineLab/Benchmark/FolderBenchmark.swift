@@ -1,5 +1,5 @@
 // FolderBenchmark: a folder of photos classified by whole processes, as a user would run them
-// — `sightline classify --json DIR` (this executable, output discarded) against the Python +
+// — `sightline classify --json DIR` (the product built beside this executable, output discarded) against the Python +
 // Pillow (draft) + ONNX Runtime loop of ort_bench.py classify over the same folder, with the
 // same model and thread count. Gives the throughput figure (wall time from start to exit,
 // model loading included) and the peak resident memory of each process while classifying one
@@ -8,6 +8,7 @@
 // figure is each side's mean: a single run of each, tens of seconds apart, read 1.50–1.96× on
 // one day as the host's speed drifted.
 import Foundation
+import SightlineCommandSupport
 import SightlinePresentation
 
 struct FolderBenchmark {
@@ -23,7 +24,7 @@ struct FolderBenchmark {
     /// Runs the classifying processes (each side twice, then Sightline one photo at a time) and
     /// returns the throughput and memory results.
     func results(threads: Int, progress: (String) -> Void) throws -> [BenchmarkResult] {
-        let sightline = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let sightline = try Self.productExecutable().path
         let classify = [sightline, "classify", "--json", "--model", model, "--threads", "\(threads)", folder.path]
         let reference = ONNXRuntimeReference(repository: repository, modelURL: modelURL, threads: threads)
 
@@ -66,5 +67,16 @@ struct FolderBenchmark {
                 details: [("photos", .integer(photoCount)),
                           ("sightline_ms", .number(oneAtATime.wallMilliseconds, digits: 1))]),
         ]
+    }
+
+    /// The product's `sightline`, built in the same folder as this `sightline-lab`.
+    static func productExecutable() throws -> URL {
+        let lab = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let product = lab.deletingLastPathComponent().appendingPathComponent("sightline")
+        guard FileManager.default.isExecutableFile(atPath: product.path) else {
+            throw CommandFailure("The folder benchmark runs `sightline classify`, but there is no sightline beside "
+                + "\(lab.path); build both with `swift build -c release`.")
+        }
+        return product
     }
 }

@@ -9,6 +9,7 @@
 // Both alternate blocks of runs between the two (AlternatingRuns), the reference detector kept
 // running in `ort_bench.py mtcnn` (MTCNNReferenceTimer).
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineImaging
 import SightlinePresentation

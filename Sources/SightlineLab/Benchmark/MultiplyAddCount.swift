@@ -3,6 +3,7 @@
 // behind each output value — with the output sizes the engine computes for a given input.
 // Twice the count is the model's FLOPs, which turns a latency into achieved GFLOP/s.
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineVision
 

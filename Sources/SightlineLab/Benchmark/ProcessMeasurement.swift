@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SightlineCommandSupport
 #endif
 
 struct ProcessMeasurement {

@@ -1,14 +1,15 @@
-// BenchCommand: `sightline bench` — times Sightline's engine, its face detector and whole photo
+// BenchCommand: `sightline-lab bench` — times Sightline's engine, its face detector and whole photo
 // pipelines against ONNX Runtime (Python) on the same ONNX files with the same thread counts,
 // side by side, and says how close the engine comes to the CPU's peak.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlinePresentation
 import SightlineVision
 
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct BenchCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time Sightline against ONNX Runtime on the same models.",
         discussion: """
@@ -62,13 +63,15 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    @Flag(help: "Instead of the comparison, show where each engine's time goes: both engines' mean time per operator and per node of each model (batch 1, or --profile-batch), at each thread count.")
+    @Flag(help: "Instead of the comparison, show where each engine's time goes: both engines' median time per operator and per node of each model (batch 1, or --profile-batch), at each thread count.")
     var profile = false
 
     @Option(help: "The batch size --profile runs.")
     var profileBatch = 1
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1, got \(runs).") }
         guard !models.isEmpty else { throw ValidationError("--models needs one or more models.") }
         guard !threadCounts.isEmpty, threadCounts.allSatisfy({ $0 >= 1 }) else {
@@ -78,7 +81,7 @@ struct BenchCommand: ParsableCommand {
         guard photos >= 1 else { throw ValidationError("--photos must be at least 1, got \(photos).") }
     }
 
-    func run() throws {
+    package func run() throws {
         let repository = try Repository.locate()
         let machine = MachineDescription.current()
         let installedModels = try models.map { try ModelStore().model($0) }

@@ -1,13 +1,14 @@
-// EvaluateImageNetCommand: `sightline evaluate-imagenet` — measures a classifier's top-1/top-5
+// EvaluateImageNetCommand: `sightline-lab evaluate-imagenet` — measures a classifier's top-1/top-5
 // accuracy on ImageNet photos filed as <wnid>/<file>, and with --reference checks that ONNX
 // Runtime fed the very same input tensors ranks the classes identically.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineVision
 
-struct EvaluateImageNetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct EvaluateImageNetCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "evaluate-imagenet",
         abstract: "Measure top-1 and top-5 accuracy on a folder of ImageNet photos.",
         discussion: """
@@ -41,12 +42,14 @@ struct EvaluateImageNetCommand: ParsableCommand {
                                valueName: "tsv"))
     var classes: String?
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, got \(batchSize).") }
     }
 
-    func run() throws {
+    package func run() throws {
         // Found before the long run, so a missing repository is reported at once.
         let referenceRepository = reference ? try Repository.locate() : nil
         let classTable = try ImageNetClassTable(contentsOf: classes.map { URL(fileURLWithPath: $0) }

@@ -2,6 +2,7 @@
 // either showing its output to the user or capturing what it prints for parsing (or, through
 // ScriptConversation, keeping it running to exchange JSON lines with).
 import Foundation
+import SightlineCommandSupport
 
 /// A script under the repository's `scripts/` folder.
 struct PythonScript {

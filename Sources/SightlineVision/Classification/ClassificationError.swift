@@ -26,10 +26,10 @@ public enum ClassificationError: Error, Sendable, Equatable, CustomStringConvert
                 + "choose a classification model (see `sightline models list`)."
         case let .unusableModel(model, path, reason):
             return "The model '\(model)' (\(path)) cannot be loaded: \(reason). "
-                + "Reinstall it with `sightline models install`."
+                + "Reinstall it with `make models`."
         case let .manifestDoesNotMatchModel(model, reason):
             return "The manifest of '\(model)' does not match its ONNX file: \(reason). "
-                + "Reinstall it with `sightline models install`."
+                + "Reinstall it with `make models`."
         case let .inferenceFailed(model, reason):
             return "Running the model '\(model)' failed: \(reason)"
         }

@@ -25,10 +25,10 @@ public enum FaceDetectionError: Error, Sendable, Equatable, CustomStringConverti
             return file.map { "\($0): \(reason)" } ?? reason.description
         case let .unusableModel(model, path, reason):
             return "The model '\(model)' (\(path)) cannot be loaded: \(reason). "
-                + "Reinstall it with `sightline models install`."
+                + "Reinstall it with `make models`."
         case let .manifestDoesNotMatchModel(model, reason):
             return "The model '\(model)' is not the MTCNN stage expected: \(reason). "
-                + "Reinstall it with `sightline models install`."
+                + "Reinstall it with `make models`."
         case let .inferenceFailed(model, reason):
             return "Running the model '\(model)' failed: \(reason)"
         }

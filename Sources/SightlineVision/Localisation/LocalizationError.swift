@@ -18,7 +18,7 @@ public enum LocalizationError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case let .noFeatureMap(model):
             return "The model '\(model)' does not expose the activations before pooling (no 'feature_map' output in "
-                + "its manifest), so it cannot show where it sees a class. Reinstall it with `sightline models install` "
+                + "its manifest), so it cannot show where it sees a class. Reinstall it with `make models` "
                 + "or retrain it with `sightline train`."
         case let .unsupportedHead(model, reason):
             return "The model '\(model)' cannot produce class activation maps: \(reason). Only classifiers whose head is "

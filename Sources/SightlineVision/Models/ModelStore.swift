@@ -1,4 +1,4 @@
-// ModelStore: the data directory where `sightline models install` puts models
+// ModelStore: the data directory where `make models` puts models
 // (`$SIGHTLINE_HOME`, default `~/.local/share/sightline`, one folder per model under
 // `models/`), the rules for turning what a user typed — "lite0", a full model name or a
 // path to an .onnx file — into an installed model, and the limits its models are loaded within.

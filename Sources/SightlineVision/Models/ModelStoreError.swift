@@ -28,7 +28,7 @@ public enum ModelStoreError: Error, Sendable, Equatable, CustomStringConvertible
                 ? "no models are installed there"
                 : "installed: \(installed.joined(separator: ", "))"
             return "The model '\(reference)' is not installed in \(modelsDirectory) (\(present)). "
-                + "Run `sightline models install` (add `--all` for EfficientNet-Lite1 and Lite2), "
+                + "Run `make models` in the Sightline repository (`scripts/install_models.py --all` adds EfficientNet-Lite1), "
                 + "or give the path of an .onnx file that has a manifest.json next to it."
         case let .ambiguousReference(reference, candidates):
             return "The model name '\(reference)' matches several installed models "
@@ -38,13 +38,13 @@ public enum ModelStoreError: Error, Sendable, Equatable, CustomStringConvertible
         case let .manifestMissing(modelPath, expectedManifest):
             return "The model \(modelPath) has no manifest: Sightline needs \(expectedManifest) next to it "
                 + "(input size, normalisation, layout and labels; see docs/models.md). Models installed with "
-                + "`sightline models install` have one."
+                + "`make models` have one."
         case let .manifestDescribesAnotherFile(modelPath, manifestPath, describedFile):
             return "The manifest \(manifestPath) describes '\(describedFile)', not \(modelPath); "
                 + "give the path of the file it describes, or put the model in its own folder with its own manifest."
         case let .unreadableManifest(path, reason):
             return "The model manifest \(path) cannot be used: \(reason). "
-                + "Reinstall the model with `sightline models install`."
+                + "Reinstall the model with `make models`."
         case let .unsupportedManifest(model, reason):
             return "The model '\(model)' cannot be used: \(reason)."
         case let .unreadableModelsDirectory(path, reason):

@@ -2,6 +2,7 @@
 // with an installed classification model, as text or JSON lines.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineVision
 

@@ -3,6 +3,7 @@
 // objects drawn on it.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 import SightlinePresentation
 import SightlineVision

@@ -3,6 +3,7 @@
 // precision, recall and F1; accuracy, macro averages, top-3 accuracy and the confusion matrix.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlinePresentation
 import SightlineVision

@@ -3,6 +3,7 @@
 // mAP@0.5:0.95, as a table or JSON.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlinePresentation
 import SightlineVision
 

@@ -3,6 +3,7 @@
 // photo with its faces drawn on it.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineImaging
 import SightlinePresentation

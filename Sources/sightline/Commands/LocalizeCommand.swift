@@ -3,6 +3,7 @@
 // regions, a heat-map overlay and an annotated copy of the photo.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineImaging
 import SightlinePresentation

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineServer
 import SightlineStore

@@ -2,6 +2,7 @@
 // a query photo, by the distance between their feature prints.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlinePresentation
 import SightlineVision

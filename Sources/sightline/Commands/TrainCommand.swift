@@ -3,6 +3,7 @@
 // `evaluate` use by name.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineVision
 

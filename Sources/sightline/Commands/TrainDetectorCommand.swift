@@ -3,6 +3,7 @@
 // that `detect`, `evaluate-detector`, the apps and the API use by name.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineVision
 
 struct TrainDetectorCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 // AnnotatedImageFile: where a command's --annotate / --heatmap output goes — a path whose
 // extension chooses the format (JPEG or PNG), checked before any work is done.
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 
 struct AnnotatedImageFile {

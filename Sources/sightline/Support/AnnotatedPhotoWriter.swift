@@ -2,6 +2,7 @@
 // each photo's results onto a copy, writes it where `AnnotationOutput` says, counts what was
 // written and reports a failed write without stopping the run.
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 
 struct AnnotatedPhotoWriter {

@@ -2,6 +2,7 @@
 // takes several photos — OUT itself for a single photo file, otherwise one file per photo in
 // the directory OUT, named after the photo (`<name>-<suffix>.jpg`, or .png for PNG photos).
 import Foundation
+import SightlineCommandSupport
 
 /// The annotated-image files of one command run.
 ///

@@ -1,6 +1,7 @@
 // ClassificationPrinter: how `sightline classify` shows one file's outcome — a short text block
 // or a JSON line (ClassificationJSON) on stdout; in text mode errors go to stderr.
 import Foundation
+import SightlineCommandSupport
 import SightlinePresentation
 import SightlineVision
 

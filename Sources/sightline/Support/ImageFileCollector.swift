@@ -2,6 +2,7 @@
 // to classify — explicit files as given, directories walked recursively for image files (a
 // symbolic link to an image counts as one).
 import Foundation
+import SightlineCommandSupport
 
 /// A file to classify, with the path to show the user (as given, or as found in a walk).
 struct ImageFile {

@@ -5,6 +5,7 @@
 // with status 1 when any failed.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 import SightlinePresentation
 import SightlineVision

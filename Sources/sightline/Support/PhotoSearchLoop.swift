@@ -3,6 +3,7 @@
 // that fails reported as one error line (a JSON object, or text on stderr) — counting failures
 // and the total time for the summary line.
 import Foundation
+import SightlineCommandSupport
 import SightlineImaging
 import SightlinePresentation
 

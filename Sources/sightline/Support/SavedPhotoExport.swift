@@ -1,6 +1,7 @@
 // SavedPhotoExport: writes a photo or thumbnail kept in a history (`history show --image`,
 // `cat history show --photo`) to the file the user named, and says so on stderr.
 import Foundation
+import SightlineCommandSupport
 
 enum SavedPhotoExport {
     /// Writes `data` to `path`, replacing the file there.

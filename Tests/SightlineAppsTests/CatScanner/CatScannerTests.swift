@@ -83,8 +83,8 @@ final class CatScannerTests: XCTestCase {
         XCTAssertThrowsError(try CatScanner.installed(in: emptyStore)) { error in
             guard case .notInstalled(let model, _, _, let command) = error as? AppModelError else { return XCTFail("\(error)") }
             XCTAssertEqual(model, "cat-detector")
-            XCTAssertEqual(command, "sightline models install")
-            XCTAssertTrue("\(error)".contains("`sightline models install`"), "\(error)")
+            XCTAssertEqual(command, "make models")
+            XCTAssertTrue("\(error)".contains("`make models`"), "\(error)")
         }
         XCTAssertNil(try CatScanner.breedModel.installedLabels(in: emptyStore))
     }

@@ -2,7 +2,7 @@
 // reads the features of the installed backbone it names (lite2 for the breeds and WasteGuard's box
 // verifier, lite0 for the rest) with the resize it was trained with, and has exactly the labels its
 // app looks up (cat / not cat, encyclopaedia breed names, canonical ingredient names, organic /
-// non-organic, the TrashNet materials, foreign / not-foreign); installed by `sightline models install` (which `make test` runs) they
+// non-organic, the TrashNet materials, foreign / not-foreign); installed by `make models` (which `make test` runs) they
 // are the models the Cat Scanner, Kitchen and WasteGuard load, and they name the sample photos.
 // The detector heads beside them (waste-detector, kitchen-detector) are small, read the installed
 // lite0's feature maps, carry the apps' labels and are installed as the apps' detectors.
@@ -62,7 +62,7 @@ final class AppHeadsTests: XCTestCase {
             XCTAssertEqual(model.manifest.task, .objectDetection)
             XCTAssertEqual(model.manifest.labels, head.labels)
             XCTAssertEqual(try Data(contentsOf: model.directory.appendingPathComponent(TrainedModelWriter.headFileName)),
-                           try Data(contentsOf: file), "\(name) was installed from another head; run `sightline models install`")
+                           try Data(contentsOf: file), "\(name) was installed from another head; run `make models`")
         }
         let knowledge = try WasteKnowledge.bundled()
         for label in try TrainedDetectorHead(contentsOf: Self.headsFolder.appendingPathComponent("waste-detector.onnx")).labels {
@@ -94,16 +94,16 @@ final class AppHeadsTests: XCTestCase {
         XCTAssertEqual(Set(try head("waste-verifier").labels), [ForeignObjectVerifier.foreignLabel, ForeignObjectVerifier.notForeignLabel])
     }
 
-    /// `make test` runs `sightline models install` before the tests, which installs the heads.
+    /// `make test` runs `make models` before the tests, which installs the heads.
     func testTheInstalledModelsAreTheTrainedHeadsAndNameTheSamplePhotos() throws {
         let store = ModelStore()
         for file in try classifierHeadFiles() {
             let name = TrainedHeadInstaller.modelName(of: file)
             guard let model = try? store.model(name) else {
-                return XCTFail("\(name) is not installed: run `make test` or `sightline models install`")
+                return XCTFail("\(name) is not installed: run `make test` or `make models`")
             }
             XCTAssertEqual(try Data(contentsOf: model.directory.appendingPathComponent(TrainedModelWriter.headFileName)),
-                           try Data(contentsOf: file), "\(name) was installed from another head; run `sightline models install`")
+                           try Data(contentsOf: file), "\(name) was installed from another head; run `make models`")
             let head = try TrainedHead(contentsOf: file)
             XCTAssertEqual(model.manifest.labels, head.labels)
             XCTAssertEqual(model.manifest.input.resize, .shorterSideThenCenterCrop(shorterSide: try XCTUnwrap(head.training.shorterSide)),

@@ -40,7 +40,7 @@ enum TestEnvironment {
         do {
             return try ModelStore().model(name)
         } catch {
-            XCTFail("\(name) is not installed: run `make test` or `sightline models install` (\(error))")
+            XCTFail("\(name) is not installed: run `make test` or `make models` (\(error))")
             throw error
         }
     }

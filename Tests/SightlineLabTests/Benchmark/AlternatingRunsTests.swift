@@ -1,6 +1,6 @@
 // AlternatingRunsTests: the bench's schedule gives each side its runs in alternating blocks —
 // ABBA order, warm-up before each side's first block, one untimed run before every later one.
-@testable import sightline
+@testable import SightlineLab
 import XCTest
 
 final class AlternatingRunsTests: XCTestCase {

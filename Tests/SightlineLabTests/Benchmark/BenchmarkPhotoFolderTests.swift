@@ -1,7 +1,7 @@
 // BenchmarkPhotoFolderTests: the generated benchmark photos are readable JPEGs of 1 to 4
 // megapixels, and the same count always gives the same files.
 import Foundation
-@testable import sightline
+@testable import SightlineLab
 import SightlineImaging
 import XCTest
 

@@ -1,8 +1,8 @@
-// BenchmarkResultTests: the JSON entries `sightline bench --json` prints — the keys follow the
+// BenchmarkResultTests: the JSON entries `sightline-lab bench --json` prints — the keys follow the
 // unit, the ratio is Sightline's figure over the reference's, and times of several images
 // carry images per second.
 import Foundation
-@testable import sightline
+@testable import SightlineLab
 import XCTest
 
 final class BenchmarkResultTests: XCTestCase {

@@ -1,6 +1,6 @@
 // MachineDescriptionTests: the FP32 peak is lanes × FMA units × 2 × clock × cores, and this
 // machine's description names a vector extension and a plausible clock.
-@testable import sightline
+@testable import SightlineLab
 import XCTest
 
 final class MachineDescriptionTests: XCTestCase {

@@ -1,6 +1,6 @@
 // MultiplyAddCountTests: the multiply-adds counted from the installed EfficientNet-Lite0 graph
 // match the figure ONNX's own shape inference gives (385,187,552 per 224×224 image), kind by kind.
-@testable import sightline
+@testable import SightlineLab
 import XCTest
 
 final class MultiplyAddCountTests: XCTestCase {

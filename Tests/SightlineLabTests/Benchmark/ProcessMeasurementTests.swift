@@ -1,6 +1,6 @@
 // ProcessMeasurementTests: a child process's peak resident memory is the kernel's figure for
 // that child, and a failing child is reported with what it printed.
-@testable import sightline
+@testable import SightlineLab
 import XCTest
 
 final class ProcessMeasurementTests: XCTestCase {

@@ -1,7 +1,7 @@
 // NumpyFileReaderTests: tensors written by NumPy (and by Sightline's NumpyFileWriter) are read
 // back with their exact shape and values; other element types are refused.
 import Foundation
-@testable import sightline
+@testable import SightlineLab
 import SightlineVision
 import XCTest
 

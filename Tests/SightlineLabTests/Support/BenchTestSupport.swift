@@ -1,15 +1,16 @@
-// BenchTestSupport: what the CLI's tests share — the repository they run in, the installed
+// BenchTestSupport: what the lab's tests share — the repository they run in, the installed
 // models, and scratch folders removed after each test.
 import Foundation
-@testable import sightline
+import SightlineCommandSupport
+@testable import SightlineLab
 import SightlineVision
 import XCTest
 
 enum BenchTestSupport {
-    /// The repository, found from this file's location (Tests/sightlineTests/Support/).
+    /// The repository, found from this file's location (Tests/SightlineLabTests/Support/).
     static let repository = Repository(root: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // sightlineTests
+        .deletingLastPathComponent()  // SightlineLabTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent())
 

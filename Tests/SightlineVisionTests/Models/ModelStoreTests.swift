@@ -78,7 +78,7 @@ final class ModelStoreTests: XCTestCase {
             let message = "\(error)"
             XCTAssertTrue(message.contains("'lite2' is not installed"), message)
             XCTAssertTrue(message.contains("installed: lite0"), message)
-            XCTAssertTrue(message.contains("sightline models install"), message)
+            XCTAssertTrue(message.contains("make models"), message)
         }
     }
 

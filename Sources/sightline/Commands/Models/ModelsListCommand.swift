@@ -2,6 +2,7 @@
 // input, licence and provenance, as a table or JSON.
 import ArgumentParser
 import Foundation
+import SightlineCommandSupport
 import SightlinePresentation
 import SightlineVision
 
@@ -26,7 +27,7 @@ struct ModelsListCommand: ParsableCommand {
             return
         }
         guard !models.isEmpty else {
-            StandardError.print("No models are installed in \(store.modelsDirectory.path); run `sightline models install`.")
+            StandardError.print("No models are installed in \(store.modelsDirectory.path); run `make models`.")
             return
         }
         let header = ["NAME", "TITLE", "TASK", "INPUT", "LICENCE", "SOURCE", "SHA-256", "PATH"]

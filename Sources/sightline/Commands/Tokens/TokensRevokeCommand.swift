@@ -1,5 +1,6 @@
 // TokensRevokeCommand: `sightline tokens revoke ID…` — revoked tokens stop working at once.
 import ArgumentParser
+import SightlineCommandSupport
 import SightlineStore
 
 struct TokensRevokeCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 // BreedsFavouritesRemoveCommand: `sightline breeds favourites remove NAME` — unmarks a favourite.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 
 struct BreedsFavouritesRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a breed from the favourites.")

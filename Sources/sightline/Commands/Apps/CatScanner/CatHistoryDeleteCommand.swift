@@ -2,6 +2,7 @@
 // their photos.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 
 struct CatHistoryDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlineCommandSupport
 import SightlineEngine
 import SightlinePresentation
 import SightlineVision

@@ -1,6 +1,7 @@
 // KitchenFavouritesRemoveCommand: `sightline kitchen favourites remove ID` — unmarks a favourite recipe.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 
 struct KitchenFavouritesRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a recipe from the favourites.")

@@ -19,7 +19,7 @@ struct KitchenIdentifyCommand: ParsableCommand {
             are offered — add one with `sightline kitchen add NAME`. Boxes are printed as \
             (left, top) width×height in fractions of the photo, origin top-left. Without the \
             detector, the ingredient classifier (model kitchen-ingredients, installed by \
-            `sightline models install`) names one ingredient per photo, as in the original app: \
+            `make models`) names one ingredient per photo, as in the original app: \
             it is added only when its confidence is at least 0.8; below that nothing is added \
             and the three most likely ingredients are offered. `sightline models list` shows \
             which are installed. A photo that cannot be read is reported as an error, never \

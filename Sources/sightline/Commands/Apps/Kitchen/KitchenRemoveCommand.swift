@@ -1,6 +1,7 @@
 // KitchenRemoveCommand: `sightline kitchen remove TEXT…` — deletes ingredients from the list.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 import SightlinePresentation
 
 struct KitchenRemoveCommand: ParsableCommand {

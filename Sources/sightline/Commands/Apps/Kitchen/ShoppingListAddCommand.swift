@@ -2,6 +2,7 @@
 // the shopping list.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 
 struct ShoppingListAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an item to the shopping list.")

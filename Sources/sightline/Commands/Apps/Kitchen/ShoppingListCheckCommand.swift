@@ -1,6 +1,7 @@
 // ShoppingListCheckCommand: `sightline kitchen shopping-list check ID` — ticks an item off (or on again).
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 
 struct ShoppingListCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "check", abstract: "Tick a shopping list item off, or untick it.")

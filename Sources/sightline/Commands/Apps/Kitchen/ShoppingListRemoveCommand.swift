@@ -1,6 +1,7 @@
 // ShoppingListRemoveCommand: `sightline kitchen shopping-list remove ID` — deletes one item.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 
 struct ShoppingListRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete a shopping list item.")

@@ -1,6 +1,7 @@
 // HistoryDeleteCommand: `sightline history delete ID…` — removes saved captures and their photos.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 
 struct HistoryDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

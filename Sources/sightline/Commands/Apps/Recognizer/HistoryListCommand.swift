@@ -2,6 +2,7 @@
 // one category or grouped by category.
 import ArgumentParser
 import SightlineApps
+import SightlineCommandSupport
 import SightlinePresentation
 
 struct HistoryListCommand: ParsableCommand {

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlineCommandSupport
 import SightlinePresentation
 
 struct HistoryShowCommand: ParsableCommand {

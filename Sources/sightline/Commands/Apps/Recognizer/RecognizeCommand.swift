@@ -5,6 +5,7 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
+import SightlineCommandSupport
 import SightlineEngine
 import SightlineImaging
 import SightlinePresentation
