@@ -243,7 +243,7 @@ class DeletionErasesImageBytesTests(unittest.TestCase):
     def save_cat_scan(self, client, photo):
         status, answer = client.json("POST", "/api/v1/cat?save=true", photo.read_bytes(), "image/jpeg")
         if status == 404 and answer["error"]["code"] == "model_not_installed":
-            self.skipTest("the Cat Scanner's models are not installed (sightline models install)")
+            self.skipTest("the Cat Scanner's models are not installed (make models)")
         self.assertEqual(status, 200, answer)
         scan_id = answer["history_id"]
         stored = [client.send("GET", f"/api/v1/cat/history/{scan_id}/{kind}")[2] for kind in ("photo", "thumbnail")]
