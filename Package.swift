@@ -48,6 +48,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.90.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // C kernels: packed GEMM, depthwise convolution and the thread pool, with AVX2/FMA
@@ -103,31 +104,36 @@ let package = Package(
         // recipes) over Vision and Store. Apps never touch tensors.
         .target(
             name: "SightlineApps",
-            dependencies: ["SightlineVision", "SightlineImaging", "SightlineStore"],
+            dependencies: ["SightlineEngine", "SightlineVision", "SightlineImaging", "SightlineStore"],
             resources: [.copy("Resources")]
         ),
         // The JSON objects the CLI prints with --json and the web API answers with, so both
         // show exactly the same shapes.
         .target(
             name: "SightlinePresentation",
-            dependencies: ["SightlineVision", "SightlineStore", "SightlineApps"]
+            dependencies: ["SightlineImaging", "SightlineVision", "SightlineStore", "SightlineApps"]
         ),
         // `sightline serve`: the JSON API, the live-camera WebSocket and the web app
         // (Resources/web) on Hummingbird 2, a thin layer over Apps.
         .target(
             name: "SightlineServer",
             dependencies: [
+                "SightlineEngine",
                 "SightlineVision",
                 "SightlineImaging",
                 "SightlineStore",
                 "SightlineApps",
                 "SightlinePresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -141,6 +147,8 @@ let package = Package(
         .executableTarget(
             name: "sightline",
             dependencies: [
+                "SightlineEngine",
+                "SightlineImaging",
                 "SightlineVision",
                 "SightlineStore",
                 "SightlineApps",
@@ -177,20 +185,33 @@ let package = Package(
         .testTarget(name: "SightlineServerTests",
                     dependencies: ["SightlineServer", "SightlineStore", "SightlineApps", "SightlineVision", "SightlineImaging",
                                    "SightlineEngine",
+                                   .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "HTTPTypes", package: "swift-http-types"),
+                                   .product(name: "NIOCore", package: "swift-nio"),
+                                   .product(name: "NIOEmbedded", package: "swift-nio"),
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                                   .product(name: "X509", package: "swift-certificates")]),
+                                   .product(name: "X509", package: "swift-certificates"),
+                                   .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging", "CSightlineJPEG", "CSightlineResample", "CTurboJPEG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision"],
+        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision", "SightlineEngine", "SightlineImaging"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SightlineLabTests", dependencies: ["SightlineLab", "SightlineEngine", "SightlineVision", "SightlineImaging", "SightlineCommandSupport"]),
+        .testTarget(name: "SightlineLabTests", dependencies: ["SightlineLab", "SightlineEngine", "SightlineVision", "SightlineImaging", "SightlinePresentation",
+                                                        "SightlineCommandSupport"]),
     ]
 )
 
 // One executable per fuzz target, each a single file with its `LLVMFuzzerTestOneInput`, started
 // through FuzzSupport (libFuzzer's driver).
+// Every Swift target sees only the members of the modules it imports itself
+// (MemberImportVisibility), so a missing import — and with it an undeclared dependency — is a
+// compile error rather than something a transitive import hides.
+for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}
+
 if fuzzing {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzImageDecode", ["SightlineImaging"]),

@@ -2,6 +2,7 @@
 // "confidence"}], "milliseconds"}` or `{"file", "error"}` — as `sightline classify --json`
 // prints it and `POST /api/v1/classify` answers.
 import Foundation
+import SightlineImaging
 import SightlineVision
 
 public enum ClassificationJSON {

@@ -3,6 +3,8 @@
 // "information", …} — as `sightline waste --json` prints it and `POST /api/v1/waste` answers.
 import Foundation
 import SightlineApps
+import SightlineImaging
+import SightlineVision
 
 public enum WasteReportJSON {
     /// The report as one JSON object. Boxes are pixels of the upright photo, origin top-left;

@@ -9,6 +9,7 @@ import HummingbirdTesting
 import NIOSSL
 @testable import SightlineServer
 import SightlineStore
+import SwiftASN1
 import X509
 import XCTest
 

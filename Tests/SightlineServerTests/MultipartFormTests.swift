@@ -4,6 +4,7 @@
 // what was wrong. Includes the input Fuzz/FuzzMultipart found that stopped the server while
 // MultipartKit parsed uploads (a header-name byte ≥ 0x80).
 import Foundation
+import HTTPTypes
 import NIOCore
 @testable import SightlineServer
 import XCTest

@@ -44,7 +44,7 @@ final class RequestTimeoutMiddlewareTests: XCTestCase {
             XCTAssertEqual(response.headers[.connection], "close")
             XCTAssertEqual(response.headers[.contentType], "application/json; charset=utf-8")
             XCTAssertNotNil(response.headers[.contentSecurityPolicy], "a 408 carries the security headers too")
-            let body = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let body = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
             let error = try XCTUnwrap(body["error"] as? [String: Any])
             XCTAssertEqual(error["code"] as? String, "request_timeout")
             let message = try XCTUnwrap(error["message"] as? String)

@@ -3,6 +3,7 @@
 // thumbnail as the history's own, delete one or all, and grouping by broad category.
 import Foundation
 import SightlineStore
+import SightlineVision
 
 /// One broad category and its captures, newest first.
 public struct CategoryGroup: Sendable, Equatable {

@@ -1,6 +1,7 @@
 // PhotoVerdict: what WasteGuard's whole-photo classifiers (the heads trained with `sightline
 // train`: organic vs non-organic, and TrashNet materials) say about a photo as a whole — reported
 // as exactly that, a judgement of the whole photo, never as one of the objects.
+import Foundation
 import SightlineImaging
 
 /// A judgement of the whole photo by one classifier.

@@ -5,6 +5,7 @@
 import Foundation
 import SightlineCommandSupport
 import SightlineEngine
+import SightlineImaging
 import SightlineVision
 
 struct MultiplyAddCount {

@@ -15,6 +15,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import NIOWebSocket
 import SightlineApps
 import SightlineImaging
 import SightlinePresentation

@@ -7,6 +7,7 @@ import HTTPTypes
 import Hummingbird
 import NIOHTTP1
 import SightlineApps
+import SightlineEngine
 import SightlineImaging
 import SightlinePresentation
 import SightlineStore

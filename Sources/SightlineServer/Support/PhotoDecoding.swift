@@ -9,6 +9,7 @@
 // 503 `busy`. So a few large photos decoding at once cannot take more memory than the budget
 // allows, whatever their compressed size.
 import Foundation
+import HTTPTypes
 import SightlineImaging
 
 enum PhotoDecoding {

@@ -3,6 +3,7 @@
 // answered 431) — and the HTTP/1.1 decoder's configuration that enforces the header limits.
 // Browsers send a few hundred bytes in a dozen fields; the limits bound the memory a connection
 // can make the server hold before any route runs.
+import HTTPTypes
 import HummingbirdCore
 
 enum RequestHeadLimits {

@@ -3,6 +3,7 @@
 // usually files; the trainer also prepares augmented copies of files this way.
 import Dispatch
 import Foundation
+import SightlineImaging
 
 /// One batch of items turned into model input; items that failed carry their error instead.
 struct PreparedBatch<Item> {

@@ -1,3 +1,4 @@
+import SightlineImaging
 // DetectionCandidate+Photo: a candidate box taken from model-input pixels back to the photo —
 // the letterbox undone and the box clipped to the photo — as the object a caller receives.
 

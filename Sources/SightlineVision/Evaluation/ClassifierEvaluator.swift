@@ -2,6 +2,7 @@
 // (one sub-folder per class) with a model and computes a ClassifierEvaluation, leaving out
 // and listing the files that cannot be read.
 import Foundation
+import SightlineImaging
 
 /// The outcome of evaluating a classifier on a labelled folder.
 public struct ClassifierEvaluationRun: Sendable {

@@ -1,6 +1,7 @@
 // FaceDetector+Proposals: MTCNN's first stage — P-Net slides over an image pyramid and
 // proposes face boxes, which are merged across levels, regressed and squared.
 import Foundation
+import SightlineEngine
 import SightlineImaging
 
 /// A P-Net hit: its box in image pixels and the box regression P-Net predicted for it.

@@ -1,6 +1,7 @@
 // FaceDetector+Refinement: MTCNN's second and third stages — R-Net rescores and refines the
 // proposals from 24×24 crops, O-Net scores the survivors finally from 48×48 crops and places
 // the five landmarks. Each stage runs all its crops through the engine in one batch.
+import SightlineEngine
 import SightlineImaging
 
 extension FaceDetector {

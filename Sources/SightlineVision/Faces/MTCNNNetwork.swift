@@ -1,5 +1,6 @@
 // MTCNNNetwork: one of MTCNN's three networks (P-Net, R-Net, O-Net) loaded from an installed
 // model, checked against its manifest, and run on a batch of prepared crops.
+import Foundation
 import SightlineEngine
 
 /// A compiled MTCNN stage and the names of its graph input and outputs.

@@ -4,6 +4,7 @@ import Foundation
 import SightlineApps
 import SightlineImaging
 import SightlinePresentation
+import SightlineVision
 
 enum WasteReportFormat {
     /// The report as text: the objects with their boxes and guidance, then the information text.

@@ -3,6 +3,7 @@
 // carry images per second.
 import Foundation
 @testable import SightlineLab
+import SightlinePresentation
 import XCTest
 
 final class BenchmarkResultTests: XCTestCase {

@@ -1,8 +1,10 @@
 // MTCNNReferenceTimerTests: the persistent MTCNN reference (`ort_bench.py mtcnn`) records the
 // tensors its detector feeds the three networks for a photo, times the blocks of runs it is
 // asked for with each network's share, and survives a bad request with an error that names it.
+import SightlineCommandSupport
 @testable import SightlineLab
 import SightlineEngine
+import SightlineVision
 import XCTest
 
 final class MTCNNReferenceTimerTests: XCTestCase {

@@ -1,6 +1,8 @@
 // NumpyFileReaderTests: tensors written by NumPy (and by Sightline's NumpyFileWriter) are read
 // back with their exact shape and values; other element types are refused.
 import Foundation
+import SightlineCommandSupport
+import SightlineEngine
 @testable import SightlineLab
 import SightlineVision
 import XCTest

@@ -1,6 +1,7 @@
 // ONNXRuntimeTimerTests: the persistent ONNX Runtime reference (`ort_bench.py serve`) times the
 // runs it is asked for, ranks the sample photo as Sightline does, survives a bad request with
 // an error that names it, and reports a model it cannot load.
+import SightlineCommandSupport
 @testable import SightlineLab
 import SightlineVision
 import XCTest

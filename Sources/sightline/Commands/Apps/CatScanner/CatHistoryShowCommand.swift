@@ -5,6 +5,7 @@ import Foundation
 import SightlineApps
 import SightlineCommandSupport
 import SightlinePresentation
+import SightlineStore
 
 struct CatHistoryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -7,6 +7,7 @@ import SightlineApps
 import SightlineCommandSupport
 import SightlineEngine
 import SightlinePresentation
+import SightlineStore
 import SightlineVision
 
 struct CatScanCommand: ParsableCommand {

@@ -3,6 +3,7 @@
 import ArgumentParser
 import SightlineApps
 import SightlinePresentation
+import SightlineStore
 
 struct WasteTallyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
