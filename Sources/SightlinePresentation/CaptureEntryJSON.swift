@@ -1,4 +1,4 @@
-// CaptureEntryJSON: one saved Object Recognizer capture as JSON, as `sightline history --json`
+// CaptureEntryJSON: one saved Object Recognizer capture as JSON, as `sightline recognize history --json`
 // prints it and `/api/v1/recognizer/history` answers.
 import Foundation
 import SightlineApps

@@ -21,15 +21,15 @@ struct Sightline: AsyncParsableCommand {
             TrainDetectorCommand.self,
             EvaluateCommand.self,
             RecognizeCommand.self,
-            HistoryCommand.self,
             WasteCommand.self,
             CatCommand.self,
-            BreedsCommand.self,
-            BreedCommand.self,
             KitchenCommand.self,
             ModelsCommand.self,
             EvaluateDetectorCommand.self,
             ServeCommand.self,
             TokensCommand.self,
+            HistoryAliasCommand.self,
+            BreedsAliasCommand.self,
+            BreedAliasCommand.self,
         ])
 }

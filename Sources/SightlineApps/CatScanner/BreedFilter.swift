@@ -1,6 +1,6 @@
 // BreedFilter: narrowing the encyclopaedia by traits — size, coat, hypoallergenic, good with
 // children or pets, the 1–5 scales, kind, registry, origin and whether the scanner recognises
-// it — built in code or parsed from "key=value" expressions (`sightline breeds --filter`).
+// it — built in code or parsed from "key=value" expressions (`sightline cat breeds --filter`).
 import Foundation
 
 /// Conditions an encyclopaedia entry must meet; nil or empty means "any". Every condition set

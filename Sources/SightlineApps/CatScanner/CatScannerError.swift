@@ -11,7 +11,7 @@ public enum CatScannerError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case let .unknownBreed(name, suggestions):
             let hint = suggestions.isEmpty
-                ? "Search the encyclopaedia with `sightline breeds QUERY`."
+                ? "Search the encyclopaedia with `sightline cat breeds QUERY`."
                 : "Did you mean: \(suggestions.joined(separator: ", "))?"
             return "The encyclopaedia has no entry named '\(name)'. \(hint)"
         }

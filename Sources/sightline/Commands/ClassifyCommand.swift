@@ -37,8 +37,7 @@ struct ClassifyCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Option(help: "Images run through the model together; the next batch is decoded meanwhile.")
     var batchSize = 8
@@ -48,13 +47,12 @@ struct ClassifyCommand: ParsableCommand {
 
     func validate() throws {
         guard top >= 1 else { throw ValidationError("--top must be at least 1, got \(top).") }
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, got \(batchSize).") }
     }
 
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: SessionOptions(threads: threads))
+        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.sessionOptions)
         let printer = ClassificationPrinter(json: json)
         var progress = ProgressBar(total: files.count)
         var failures = 0

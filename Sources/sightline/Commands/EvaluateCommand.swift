@@ -39,14 +39,12 @@ struct EvaluateCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of the report.")
     var json = false
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Option(help: "Images run through the model together; the next batch is decoded meanwhile.")
     var batchSize = 8
 
     func validate() throws {
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, got \(batchSize).") }
     }
 
@@ -56,7 +54,7 @@ struct EvaluateCommand: ParsableCommand {
             StandardError.print("Ignored sub-folder\(folder.ignoredFolders.count == 1 ? "" : "s") without photos: "
                 + folder.ignoredFolders.joined(separator: ", "))
         }
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: SessionOptions(threads: threads))
+        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.sessionOptions)
         var progress = ProgressBar(total: folder.photoCount)
         progress.draw()
         let run = try ClassifierEvaluator.evaluate(classifier, on: folder, batchSize: batchSize) { done in

@@ -55,14 +55,12 @@ struct FacesCommand: ParsableCommand {
         + "photo's pixels; 0: search at full size, which a 100-megapixel photo needs gigabytes for).", valueName: "pixels"))
     var largestSide = FaceDetectionOptions().largestSide ?? 0
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Argument(help: ArgumentHelp("Image files and directories.", valueName: "path"))
     var paths: [String]
 
     func validate() throws {
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         guard minimumFaceSize >= 1 else { throw ValidationError("--minimum-face-size must be at least 1, got \(minimumFaceSize).") }
         guard scaleFactor > 0, scaleFactor < 1 else {
             throw ValidationError("--scale-factor must be between 0 and 1 (exclusive), got \(scaleFactor).")
@@ -80,7 +78,7 @@ struct FacesCommand: ParsableCommand {
         let detector = try FaceDetector(
             options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor,
                                           largestSide: largestSide == 0 ? nil : largestSide),
-            sessionOptions: SessionOptions(threads: threads))
+            sessionOptions: engine.sessionOptions)
         var faceCount = 0
         let (failures, seconds) = PhotoSearchLoop.run(files, json: json, maxPixels: detector.maxPixels,
                                                       search: detector.detectFaces(in:)) { index, file, photo, faces, milliseconds in

@@ -55,8 +55,7 @@ struct LocalizeCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Argument(help: ArgumentHelp("The photo (JPEG, PNG or WebP).", valueName: "path"))
     var path: String
@@ -66,14 +65,13 @@ struct LocalizeCommand: ParsableCommand {
         guard threshold > 0, threshold <= 1 else {
             throw ValidationError("--threshold must be above 0 and at most 1, got \(threshold).")
         }
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         for output in [heatmap, annotate].compactMap({ $0 }) {
             _ = try AnnotatedImageFile(path: output)
         }
     }
 
     func run() throws {
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: SessionOptions(threads: threads))
+        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.sessionOptions)
         let mapper = try ClassActivationMapper(classifier: classifier)
         let classIndices = try classes.isEmpty ? nil : classes.map { try Self.classIndex(of: $0, labels: classifier.model.manifest.labels) }
         let photoStart = DispatchTime.now().uptimeNanoseconds

@@ -40,15 +40,13 @@ struct SimilarCommand: ParsableCommand {
     @Option(help: "The model whose feature prints are compared: lite0, lite1, lite2, a trained model, or an .onnx path with a manifest.json next to it.")
     var model = "lite0"
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Option(help: "Images run through the model together; the next batch is decoded meanwhile.")
     var batchSize = 8
 
     func validate() throws {
         guard top >= 1 else { throw ValidationError("--top must be at least 1, got \(top).") }
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, got \(batchSize).") }
     }
 
@@ -59,7 +57,7 @@ struct SimilarCommand: ParsableCommand {
             throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) other than the query found in "
                 + "\(paths.joined(separator: ", ")).")
         }
-        let extractor = try FeaturePrintExtractor(model: ModelStore().model(model), options: SessionOptions(threads: threads))
+        let extractor = try FeaturePrintExtractor(model: ModelStore().model(model), options: engine.sessionOptions)
         let queryPrint: FeaturePrint
         do {
             queryPrint = try extractor.featurePrint(imageAt: queryURL)

@@ -74,8 +74,7 @@ struct TrainCommand: ParsableCommand {
                                valueName: "file"))
     var headOutput: String?
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Option(help: ArgumentHelp("Resize photos so their shorter side is this many pixels before the centre crop (default: the backbone's, 256 for lite0); the trained model prepares photos the same way. The crop size keeps the most of each photo.", valueName: "pixels"))
     var shorterSide: Int?
@@ -94,7 +93,6 @@ struct TrainCommand: ParsableCommand {
         }
         guard augmentCopies >= 1 else { throw ValidationError("--augment-copies must be at least 1, got \(augmentCopies).") }
         guard maxIterations >= 1 else { throw ValidationError("--max-iterations must be at least 1, got \(maxIterations).") }
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, got \(batchSize).") }
         _ = try classWeights()
         do {
@@ -116,7 +114,7 @@ struct TrainCommand: ParsableCommand {
         try TrainedModelWriter.checkAvailable(output, in: store)
         var backboneModel = try store.model(backbone)
         if let shorterSide { backboneModel = try backboneModel.resizingShorterSide(to: shorterSide) }
-        let trainer = try ClassifierTrainer(backbone: backboneModel, options: SessionOptions(threads: threads))
+        let trainer = try ClassifierTrainer(backbone: backboneModel, options: engine.sessionOptions)
         let options = ClassifierTrainingOptions(
             validationFraction: validation, augmentation: augment ? ImageAugmentation(copiesPerPhoto: augmentCopies) : nil,
             seed: seed, regularization: RegularizationPath(maximumIterationsPerStep: maxIterations),

@@ -68,8 +68,7 @@ struct TrainDetectorCommand: ParsableCommand {
     @Flag(help: "Train on the photos as they are, without copy-paste, crops, mirrors or colour changes.")
     var noAugment = false
 
-    @Option(help: "Threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Option(help: ArgumentHelp("Also write the trained head alone (an ONNX file without the backbone) to this file.",
                                valueName: "file"))
@@ -92,7 +91,7 @@ struct TrainDetectorCommand: ParsableCommand {
 
     private var options: DetectorTrainingOptions {
         DetectorTrainingOptions(backbone: backbone, imageSize: imageSize, epochs: epochs, patience: patience, seed: seed,
-                                batchSize: batchSize, learningRate: learningRate, augment: !noAugment, threads: threads)
+                                batchSize: batchSize, learningRate: learningRate, augment: !noAugment, threads: engine.threads)
     }
 
     func run() throws {

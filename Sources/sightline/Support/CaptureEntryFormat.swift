@@ -1,4 +1,4 @@
-// CaptureEntryFormat: how `sightline history` shows one saved Object Recognizer capture — a
+// CaptureEntryFormat: how `sightline recognize history` shows one saved Object Recognizer capture — a
 // text line with its id, time, label, confidence, category and face count (JSON: CaptureEntryJSON).
 import Foundation
 import SightlineApps

@@ -18,7 +18,7 @@ enum CatScanFormat {
         var footer = String(format: "  cat detector: %.1f%% cat", result.catConfidence * 100)
         if let historyID { footer += " · saved as cat history #\(historyID)" }
         if let best = result.breeds.first, encyclopaedia.breed(named: best.name) != nil {
-            footer += " · more: sightline breed \"\(best.name)\""
+            footer += " · more: sightline cat breed \"\(best.name)\""
         }
         lines.append(footer)
         return lines.joined(separator: "\n")

@@ -28,8 +28,7 @@ struct DetectorOptions: ParsableArguments {
                                + "also YOLOv7) or yolov8 ([1, 4 + classes, boxes]).", valueName: "layout"))
     var layout: YOLOOutputLayout?
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     func validate() throws {
         guard iou >= 0, iou <= 1 else { throw ValidationError("--iou must be between 0 and 1, got \(iou).") }
@@ -37,7 +36,6 @@ struct DetectorOptions: ParsableArguments {
         if let imageSize, !(32 ... 8192).contains(imageSize) {
             throw ValidationError("--image-size must be between 32 and 8192 pixels, got \(imageSize).")
         }
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
     }
 
     /// The detector for `model` (a path or an installed name) dropping objects at or below `confidence`.
@@ -45,6 +43,6 @@ struct DetectorOptions: ParsableArguments {
         let names = try labels.map { try DetectionLabels.read(contentsOf: URL(fileURLWithPath: $0)) }
         let options = ObjectDetectionOptions(confidenceThreshold: confidence, iouThreshold: iou, maximumDetections: maxDetections,
                                              inputSize: imageSize.map { ImageSize(width: $0, height: $0) }, layout: layout)
-        return try ObjectDetector(reference: model, labels: names, options: options, sessionOptions: SessionOptions(threads: threads))
+        return try ObjectDetector(reference: model, labels: names, options: options, sessionOptions: engine.sessionOptions)
     }
 }

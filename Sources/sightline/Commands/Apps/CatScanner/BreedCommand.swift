@@ -1,4 +1,4 @@
-// BreedCommand: `sightline breed NAME` — one encyclopaedia entry in full.
+// BreedCommand: `sightline cat breed NAME` — one encyclopaedia entry in full.
 import ArgumentParser
 import Foundation
 import SightlineApps

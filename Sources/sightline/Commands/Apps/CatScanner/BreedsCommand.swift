@@ -1,4 +1,4 @@
-// BreedsCommand: `sightline breeds` — the Cat Scanner's encyclopaedia: search and filter it (the
+// BreedsCommand: `sightline cat breeds` — the Cat Scanner's encyclopaedia: search and filter it (the
 // default subcommand) and manage favourite breeds.
 import ArgumentParser
 
@@ -7,9 +7,9 @@ struct BreedsCommand: ParsableCommand {
         commandName: "breeds",
         abstract: "The cat breed encyclopaedia: search, filter, favourites.",
         discussion: """
-            `sightline breeds [QUERY] [--filter key=value …] [--json]` lists entries (see \
-            `sightline breeds search --help`); `sightline breeds favourites …` lists, adds and \
-            removes favourites; `sightline breed NAME` shows one entry.
+            `sightline cat breeds [QUERY] [--filter key=value …] [--json]` lists entries (see \
+            `sightline cat breeds search --help`); `sightline cat breeds favourites …` lists, adds and \
+            removes favourites; `sightline cat breed NAME` shows one entry.
             """,
         subcommands: [BreedsSearchCommand.self, BreedsFavouritesCommand.self],
         defaultSubcommand: BreedsSearchCommand.self)

@@ -1,4 +1,4 @@
-// BreedsFavouritesAddCommand: `sightline breeds favourites add NAME` — marks an entry as a favourite.
+// BreedsFavouritesAddCommand: `sightline cat breeds favourites add NAME` — marks an entry as a favourite.
 import ArgumentParser
 import SightlineApps
 

@@ -1,4 +1,4 @@
-// BreedsFavouritesCommand: `sightline breeds favourites` — the group of commands over favourite
+// BreedsFavouritesCommand: `sightline cat breeds favourites` — the group of commands over favourite
 // encyclopaedia entries.
 import ArgumentParser
 

@@ -1,4 +1,4 @@
-// BreedsFavouritesListCommand: `sightline breeds favourites list` — favourite breeds, newest first.
+// BreedsFavouritesListCommand: `sightline cat breeds favourites list` — favourite breeds, newest first.
 import ArgumentParser
 import SightlineApps
 import SightlinePresentation
@@ -21,7 +21,7 @@ struct BreedsFavouritesListCommand: ParsableCommand {
             return
         }
         if breeds.isEmpty {
-            print("No favourite breeds yet; add one with `sightline breeds favourites add NAME`.")
+            print("No favourite breeds yet; add one with `sightline cat breeds favourites add NAME`.")
         }
         for breed in breeds {
             print("\(breed.name) — \(breed.summary)")

@@ -1,4 +1,4 @@
-// BreedsFavouritesRemoveCommand: `sightline breeds favourites remove NAME` — unmarks a favourite.
+// BreedsFavouritesRemoveCommand: `sightline cat breeds favourites remove NAME` — unmarks a favourite.
 import ArgumentParser
 import SightlineApps
 import SightlineCommandSupport
@@ -13,7 +13,7 @@ struct BreedsFavouritesRemoveCommand: ParsableCommand {
         let favourites = BreedFavourites(store: try AppDataStore.open(), encyclopaedia: try BreedEncyclopaedia.bundled())
         let text = name.joined(separator: " ")
         guard try favourites.remove(text) else {
-            throw CommandFailure("'\(text)' is not a favourite; `sightline breeds favourites` lists them.")
+            throw CommandFailure("'\(text)' is not a favourite; `sightline cat breeds favourites` lists them.")
         }
         print("Removed '\(text)' from the favourites.")
     }

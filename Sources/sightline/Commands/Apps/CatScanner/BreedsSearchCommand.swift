@@ -1,4 +1,4 @@
-// BreedsSearchCommand: `sightline breeds [search] [QUERY] [--filter key=value …]` — the
+// BreedsSearchCommand: `sightline cat breeds [search] [QUERY] [--filter key=value …]` — the
 // encyclopaedia's entries matching a name and traits, as a table or as JSON with every field.
 import ArgumentParser
 import Foundation
@@ -44,7 +44,7 @@ struct BreedsSearchCommand: ParsableCommand {
             return
         }
         if entries.isEmpty {
-            print("No entry matches; `sightline breeds` lists all \(encyclopaedia.breeds.count).")
+            print("No entry matches; `sightline cat breeds` lists all \(encyclopaedia.breeds.count).")
         } else {
             print(TextTable(header: BreedPageFormat.tableHeader, rows: entries.map(BreedPageFormat.tableRow)).rendered)
             print("\n\(entries.count) of \(encyclopaedia.breeds.count) entries. "

@@ -1,5 +1,5 @@
-// CatCommand: `sightline cat` — the Cat Scanner: scan photos (the default subcommand) and the
-// history of saved scans.
+// CatCommand: `sightline cat` — the Cat Scanner: scan photos (the default subcommand), the
+// history of saved scans and the breed encyclopaedia.
 import ArgumentParser
 
 struct CatCommand: ParsableCommand {
@@ -10,8 +10,8 @@ struct CatCommand: ParsableCommand {
             `sightline cat PATH…` scans photos (see `sightline cat scan --help`) and, like the \
             original app, saves each scan to the cat history unless --no-save is given. \
             `sightline cat history` lists, shows and deletes saved scans. The encyclopaedia is \
-            `sightline breeds` and `sightline breed NAME`.
+            `sightline cat breeds` and `sightline cat breed NAME`.
             """,
-        subcommands: [CatScanCommand.self, CatHistoryCommand.self],
+        subcommands: [CatScanCommand.self, CatHistoryCommand.self, BreedsCommand.self, BreedCommand.self],
         defaultSubcommand: CatScanCommand.self)
 }

@@ -20,7 +20,7 @@ struct CatScanCommand: ParsableCommand {
             "This cat shares the features of:" and "I don't think this is a cat but if it was \
             it would be:"; the breed classifier (model cat-breeds) runs either way and its \
             three most likely breeds are shown as "<Breed>: <value>%". Breed names are the \
-            encyclopaedia's: `sightline breed NAME` shows the entry.
+            encyclopaedia's: `sightline cat breed NAME` shows the entry.
 
             As in the original app every scan is saved to the cat history (the photo as a JPEG \
             of at most 1600 pixels a side, a thumbnail, the time and the results); --no-save \
@@ -42,20 +42,18 @@ struct CatScanCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: "Language of the message in text output: en, de or uk.")
     var language: Language = .english
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Argument(help: ArgumentHelp("Photos and folders of photos.", valueName: "path"))
     var paths: [String]
 
     func validate() throws {
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
     }
 
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
         let encyclopaedia = try BreedEncyclopaedia.bundled()
-        let scanner = try CatScanner.installed(options: SessionOptions(threads: threads))
+        let scanner = try CatScanner.installed(options: engine.sessionOptions)
         let unknownLabels = encyclopaedia.labelsWithoutEntry(scanner.breedClassifier.labels)
         if !unknownLabels.isEmpty {
             StandardError.print("warning: the breed classifier's labels \(unknownLabels.joined(separator: ", ")) "

@@ -43,20 +43,18 @@ struct KitchenIdentifyCommand: ParsableCommand {
     @Flag(help: "Do not add recognised ingredients to the list.")
     var noAdd = false
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Argument(help: ArgumentHelp("Photos and folders of photos.", valueName: "path"))
     var paths: [String]
 
     func validate() throws {
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
     }
 
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
         let knowledge = try KitchenKnowledge.bundled()
-        let finder = try IngredientFinder.installed(vocabulary: knowledge.vocabulary, options: SessionOptions(threads: threads))
+        let finder = try IngredientFinder.installed(vocabulary: knowledge.vocabulary, options: engine.sessionOptions)
         let list = noAdd ? nil : KitchenIngredientList(store: try AppDataStore.open(), vocabulary: knowledge.vocabulary)
         try PhotoBytesLoop(files: files, json: json).run { file, photo in
             let identification = try finder.identify(photo: photo)

@@ -1,4 +1,4 @@
-// HistoryClearCommand: `sightline history clear` — deletes every saved capture.
+// HistoryClearCommand: `sightline recognize history clear` — deletes every saved capture.
 import ArgumentParser
 import SightlineApps
 

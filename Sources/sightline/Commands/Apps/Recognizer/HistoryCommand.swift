@@ -1,4 +1,4 @@
-// HistoryCommand: `sightline history` — the group of commands over the Object Recognizer's
+// HistoryCommand: `sightline recognize history` — the group of commands over the Object Recognizer's
 // saved captures (`sightline recognize --save` adds to it).
 import ArgumentParser
 
@@ -11,7 +11,7 @@ struct HistoryCommand: ParsableCommand {
             band (JPEG), a thumbnail, the label, confidence, category, face count and time, in \
             sightline.sqlite in the data directory ($SIGHTLINE_HOME or ~/.local/share/sightline). \
             Lists are newest first; the latest capture's thumbnail is the history's thumbnail \
-            (`sightline history show latest --thumbnail OUT.jpg`).
+            (`sightline recognize history show latest --thumbnail OUT.jpg`).
             """,
         subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryDeleteCommand.self, HistoryClearCommand.self],
         defaultSubcommand: HistoryListCommand.self)

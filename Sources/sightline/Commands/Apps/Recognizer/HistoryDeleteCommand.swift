@@ -1,4 +1,4 @@
-// HistoryDeleteCommand: `sightline history delete ID…` — removes saved captures and their photos.
+// HistoryDeleteCommand: `sightline recognize history delete ID…` — removes saved captures and their photos.
 import ArgumentParser
 import SightlineApps
 import SightlineCommandSupport
@@ -23,7 +23,7 @@ struct HistoryDeleteCommand: ParsableCommand {
         }
         if !missing.isEmpty {
             throw CommandFailure("There is no capture \(missing.map { "#\($0)" }.joined(separator: ", ")); "
-                + "`sightline history list` shows the ids.")
+                + "`sightline recognize history list` shows the ids.")
         }
     }
 }

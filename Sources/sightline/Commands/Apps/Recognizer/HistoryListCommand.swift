@@ -1,4 +1,4 @@
-// HistoryListCommand: `sightline history list` — the saved captures newest first, optionally of
+// HistoryListCommand: `sightline recognize history list` — the saved captures newest first, optionally of
 // one category or grouped by category.
 import ArgumentParser
 import SightlineApps

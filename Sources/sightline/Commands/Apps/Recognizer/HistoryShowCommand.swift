@@ -1,4 +1,4 @@
-// HistoryShowCommand: `sightline history show ID|latest` — one saved capture, and on request
+// HistoryShowCommand: `sightline recognize history show ID|latest` — one saved capture, and on request
 // its photo or thumbnail written to a file.
 import ArgumentParser
 import Foundation
@@ -12,7 +12,7 @@ struct HistoryShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show one saved capture; write its photo or thumbnail with --image / --thumbnail.",
         discussion: """
-            ID is a capture's number from `sightline history list`, or "latest" for the most \
+            ID is a capture's number from `sightline recognize history list`, or "latest" for the most \
             recent one (whose thumbnail is the history's thumbnail). The files are the stored \
             JPEG bytes, written only when asked for.
             """)
@@ -38,7 +38,7 @@ struct HistoryShowCommand: ParsableCommand {
         let found = try id == "latest" ? history.entries(limit: 1).first : Int64(id).flatMap { try history.entry(id: $0) }
         guard let entry = found else {
             throw CommandFailure(id == "latest" ? "The history is empty."
-                : "There is no capture '\(id)'; `sightline history list` shows the ids.")
+                : "There is no capture '\(id)'; `sightline recognize history list` shows the ids.")
         }
         print(json ? CaptureEntryJSON.record(entry, categories: categories, language: language).text
                    : CaptureEntryFormat.line(entry, categories: categories, language: language))

@@ -71,14 +71,12 @@ struct WasteAnalyzeCommand: ParsableCommand {
                                + "into this directory for several photos or a folder.", valueName: "out"))
     var annotate: String?
 
-    @Option(help: "Engine threads (0: one per core).")
-    var threads = 0
+    @OptionGroup var engine: EngineOptions
 
     @Argument(help: ArgumentHelp("Image files and directories.", valueName: "path"))
     var paths: [String]
 
     func validate() throws {
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
     }
 
     func run() throws {
@@ -100,7 +98,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
             try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "waste")
         }
         let font = try annotate.map { _ in try Font.standard() }
-        let wasteGuard = try WasteGuard(detectorName: detector, sessionOptions: SessionOptions(threads: threads))
+        let wasteGuard = try WasteGuard(detectorName: detector, sessionOptions: engine.sessionOptions)
         let models = wasteGuard.selection?.modelNames ?? []
         let tally = WasteTallyRecorder(settings: settings)
         let title = knowledge.texts.help(for: mode).title.text(in: language)
