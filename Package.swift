@@ -77,6 +77,9 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // The data directory ($SIGHTLINE_HOME or ~/.local/share/sightline), worked out once for
+        // the models (Vision) and the apps' database (Store).
+        .target(name: "SightlineDataHome"),
         .target(
             name: "SightlineEngine",
             dependencies: [
@@ -92,13 +95,13 @@ let package = Package(
         // Vision hashes model files with swift-crypto's SHA-256 (the manifests' `sha256`).
         .target(
             name: "SightlineVision",
-            dependencies: ["SightlineEngine", "SightlineImaging", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["SightlineEngine", "SightlineImaging", "SightlineDataHome", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // App data (histories, lists, consent, settings, tokens) in SQLite through GRDB. Stores
         // plain values and encoded image bytes, so it needs none of the layers below.
         .target(
             name: "SightlineStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SightlineDataHome", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The four apps' rules, texts and knowledge (Resources/: categories, waste rules, breeds,
         // recipes) over Vision and Store. Apps never touch tensors.
@@ -176,14 +179,17 @@ let package = Package(
             name: "sightline-lab",
             dependencies: ["SightlineLab", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineEngine", "CSightlineKernels"]),
+        // What the test targets share: the repository root, the Python references, the installed
+        // models a test requires (skipped on a fresh clone, failed under `make test`), seeded random.
+        .target(name: "SightlineTestSupport", dependencies: ["SightlineVision", "SightlineDataHome"], path: "Tests/SightlineTestSupport"),
+        .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineTestSupport", "SightlineDataHome", "SightlineEngine", "CSightlineKernels"]),
         .testTarget(name: "SightlineStoreTests",
-                    dependencies: ["SightlineStore", .product(name: "GRDB", package: "GRDB.swift")]),
+                    dependencies: ["SightlineTestSupport", "SightlineStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SightlineAppsTests",
-                    dependencies: ["SightlineApps", "SightlineStore", "SightlineVision", "SightlineImaging", "SightlineEngine"],
+                    dependencies: ["SightlineTestSupport", "SightlineApps", "SightlineStore", "SightlineVision", "SightlineImaging", "SightlineEngine"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineServerTests",
-                    dependencies: ["SightlineServer", "SightlineStore", "SightlineApps", "SightlineVision", "SightlineImaging",
+                    dependencies: ["SightlineTestSupport", "SightlineServer", "SightlineStore", "SightlineApps", "SightlineVision", "SightlineImaging",
                                    "SightlineEngine",
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -194,11 +200,11 @@ let package = Package(
                                    .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                    .product(name: "X509", package: "swift-certificates"),
                                    .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineImaging", "CSightlineJPEG", "CSightlineResample", "CTurboJPEG"],
+        .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineTestSupport", "SightlineImaging", "CSightlineJPEG", "CSightlineResample", "CTurboJPEG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineVision", "SightlineEngine", "SightlineImaging"],
+        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineTestSupport", "SightlineVision", "SightlineEngine", "SightlineImaging"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SightlineLabTests", dependencies: ["SightlineLab", "SightlineEngine", "SightlineVision", "SightlineImaging", "SightlinePresentation",
+        .testTarget(name: "SightlineLabTests", dependencies: ["SightlineTestSupport", "SightlineLab", "SightlineEngine", "SightlineVision", "SightlineImaging", "SightlinePresentation",
                                                         "SightlineCommandSupport"]),
     ]
 )

@@ -5,6 +5,7 @@
 // newer Sightline; the connection settings favour durability and privacy over speed.
 import Foundation
 import GRDB
+import SightlineDataHome
 
 /// Sightline's app data in one SQLite database.
 ///
@@ -18,9 +19,9 @@ import GRDB
 /// ``wasteTally`` and ``accessTokens``. Dates are stored as seconds since Foundation's
 /// reference date (2001-01-01 UTC) in REAL columns, so a `Date` reads back bit for bit.
 public final class Store: Sendable {
-    /// The environment variable that overrides the data directory (the same one `ModelStore`
-    /// reads, so models and app data live together).
-    public static let homeEnvironmentVariable = "SIGHTLINE_HOME"
+    /// The environment variable that overrides the data directory (`DataHome`, which
+    /// `ModelStore` reads too, so models and app data live together).
+    public static let homeEnvironmentVariable = DataHome.environmentVariable
     /// The database's file name inside the data directory.
     public static let fileName = "sightline.sqlite"
     /// How long a write waits for another connection (another process) that holds the write
@@ -38,12 +39,7 @@ public final class Store: Sendable {
     public static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        if let home = environment[homeEnvironmentVariable], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true)
-        }
-        let userHome = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return userHome.appendingPathComponent(".local/share/sightline", isDirectory: true)
+        DataHome.directory(environment: environment)
     }
 
     /// Opens `sightline.sqlite` in `directory`, creating the folder (readable by the owner

@@ -4,7 +4,9 @@
 // or unsupported file fails with the right EngineError instead of crashing.
 
 import Foundation
+import SightlineDataHome
 import SightlineEngine
+import SightlineTestSupport
 import XCTest
 
 final class ModelLoaderTests: XCTestCase {
@@ -77,6 +79,7 @@ final class ModelLoaderTests: XCTestCase {
     // MARK: Opsets, domains, element types
 
     func testOpsetsElevenToSeventeenLoadAndOthersAreRefused() throws {
+        try TestRequirement.pythonReferences()
         XCTAssertEqual(try loadFixture("opset11.onnx").opsetVersion, 11)
         XCTAssertEqual(try loadFixture("opset17.onnx").opsetVersion, 17)
         assertLoadFails("opset10.onnx", with: .unsupportedOpset(domain: "", version: 10))
@@ -84,24 +87,28 @@ final class ModelLoaderTests: XCTestCase {
     }
 
     func testOtherDomainsAreAllowedOnlyWhenNoNodeUsesThem() throws {
+        try TestRequirement.pythonReferences()
         XCTAssertEqual(try loadFixture("unused_domain.onnx").graph.nodes.map(\.opType), ["Relu"])
         assertLoadFails("custom_domain.onnx",
                         with: .unsupportedOperator(node: "fancy", op: "FancyOp", domain: "com.example"))
     }
 
     func testFloat16InitialiserIsRefusedOnlyWhenUsed() throws {
+        try TestRequirement.pythonReferences()
         assertLoadFails("float16_used.onnx", with: .unsupportedElementType(tensor: "half_weights", type: "float16"))
         let graph = try loadFixture("float16_unused.onnx").graph
         XCTAssertEqual(Array(graph.initializers.keys), ["bias"])
     }
 
-    func testExternalDataIsRefusedNamingTheFile() {
+    func testExternalDataIsRefusedNamingTheFile() throws {
+        try TestRequirement.pythonReferences()
         assertLoadFails("external_data.onnx", reasonContains: ["'W'", "external_weights.bin", "not supported"]) {
             if case .malformedModel = $0 { return true } else { return false }
         }
     }
 
-    func testSubgraphAttributeIsRefusedNamingTheNode() {
+    func testSubgraphAttributeIsRefusedNamingTheNode() throws {
+        try TestRequirement.pythonReferences()
         XCTAssertThrowsError(try loadFixture("subgraph.onnx")) { error in
             guard case let .invalidAttribute(node, op, attribute, reason)? = error as? EngineError else {
                 return XCTFail("expected invalidAttribute, got \(error)")
@@ -115,7 +122,8 @@ final class ModelLoaderTests: XCTestCase {
 
     // MARK: Initialiser sizes
 
-    func testInitialiserDataMustMatchItsDimensions() {
+    func testInitialiserDataMustMatchItsDimensions() throws {
+        try TestRequirement.pythonReferences()
         let isMalformed: (EngineError) -> Bool = { if case .malformedModel = $0 { return true } else { return false } }
         assertLoadFails("raw_size_mismatch.onnx", reasonContains: ["'bias'", "needs 24 bytes", "has 20"],
                         isExpectedCase: isMalformed)
@@ -128,10 +136,12 @@ final class ModelLoaderTests: XCTestCase {
     // MARK: Graph structure (checked by GraphValidator at the end of loading)
 
     func testNodesOutOfOrderAreSortedOnLoad() throws {
+        try TestRequirement.pythonReferences()
         XCTAssertEqual(try loadFixture("unsorted.onnx").graph.nodes.map(\.name), ["first", "last"])
     }
 
-    func testStructuralErrorsAreReported() {
+    func testStructuralErrorsAreReported() throws {
+        try TestRequirement.pythonReferences()
         let isInvalidGraph: (EngineError) -> Bool = { if case .invalidGraph = $0 { return true } else { return false } }
         assertLoadFails("cycle.onnx", reasonContains: ["cycle", "'first'", "'second'"], isExpectedCase: isInvalidGraph)
         assertLoadFails("missing_input.onnx", reasonContains: ["'add'", "'ghost'"], isExpectedCase: isInvalidGraph)
@@ -163,6 +173,7 @@ final class ModelLoaderTests: XCTestCase {
     }
 
     func testMissingFileAndDirectoryAreUnreadable() throws {
+        try TestRequirement.pythonReferences()
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).onnx")
         XCTAssertThrowsError(try Model(contentsOf: missing)) { error in
             XCTAssertEqual(error as? EngineError, .unreadableFile(path: missing.path, reason: "no such file"))
@@ -199,17 +210,13 @@ final class ModelLoaderTests: XCTestCase {
     /// The models `make models` put in the data directory ($SIGHTLINE_HOME, default
     /// ~/.local/share/sightline): every `models/<name>/model.onnx` must load and validate.
     func testInstalledModelsLoad() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let home = environment["SIGHTLINE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/sightline")
-        let modelsDirectory = home.appendingPathComponent("models")
+        let modelsDirectory = DataHome.directory().appendingPathComponent("models")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: modelsDirectory.path)) ?? []
         let files = names.sorted()
             .map { modelsDirectory.appendingPathComponent($0).appendingPathComponent("model.onnx") }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         guard !files.isEmpty else {
-            throw XCTSkip("no installed models in \(modelsDirectory.path); run `make models` "
-                          + "(make test does) to load the real models")
+            try TestRequirement.unavailable("no installed models in \(modelsDirectory.path): run `make models`")
         }
         for file in files {
             let model = try Model(contentsOf: file)
@@ -224,7 +231,7 @@ final class ModelLoaderTests: XCTestCase {
 
     // MARK: Helpers
 
-    private var seededBytes = SplitMix64(seed: 0x5EED)
+    private var seededBytes = SeededRandom(seed: 0x5EED)
 
     private func fixture(_ name: String) throws -> URL {
         try fixturesDirectory().appendingPathComponent(name)
@@ -297,20 +304,5 @@ private final class LoaderFixtures: @unchecked Sendable {
             try? FileManager.default.removeItem(at: directory)
         }
         generated = nil
-    }
-}
-
-/// A small deterministic random generator, so the "random bytes" input is the same every run.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -4,7 +4,9 @@
 // with an EngineError.
 
 import Foundation
+import SightlineDataHome
 import SightlineEngine
+import SightlineTestSupport
 import XCTest
 
 final class ONNXWriterTests: XCTestCase {
@@ -86,12 +88,10 @@ final class ONNXWriterTests: XCTestCase {
     }
 
     func testInstalledLite0ComesBackUnchangedAndRunsIdentically() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let home = environment["SIGHTLINE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/sightline")
+        let home = DataHome.directory()
         let original = home.appendingPathComponent("models/lite0/model.onnx")
         guard FileManager.default.fileExists(atPath: original.path) else {
-            throw XCTSkip("lite0 is not installed in \(home.path); run `make models` (make test does)")
+            try TestRequirement.unavailable("lite0 is not installed in \(home.path): run `make models`")
         }
         let scratch = try scratchFolder()
         let model = try Model(contentsOf: original)

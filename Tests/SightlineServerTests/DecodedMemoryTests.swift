@@ -12,11 +12,11 @@ import HummingbirdTesting
 import NIOCore
 @testable import SightlineServer
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class DecodedMemoryTests: XCTestCase {
-    private static let fixture = ServerTestSupport.repository
-        .appendingPathComponent("Tests/SightlineAppsTests/Fixtures/can-and-bottle-on-cabbages.jpg")
+    private static let fixture = TestRepository.url("Tests/SightlineAppsTests/Fixtures/can-and-bottle-on-cabbages.jpg")
 
     private func upload(_ data: Data, budget: MemoryBudget) -> PhotoUpload {
         let reservation = MemoryReservation(budget: budget)
@@ -66,6 +66,7 @@ final class DecodedMemoryTests: XCTestCase {
     }
 
     func testEveryPhotoRouteAnalysesALargeJPEGWithinABudgetBelowItsFullSize() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         // 4,800 × 4,800 pixels would hold 132 MiB decoded whole; the budget is 48 MiB.
         let small = try ImageDecoder.decode(data: Data(contentsOf: Self.fixture))
         let large = try ImageEncoder.jpegData(small.resized(width: 4800, height: 4800), quality: 90)
@@ -82,6 +83,7 @@ final class DecodedMemoryTests: XCTestCase {
     }
 
     func testWasteAndDetectGiveALargePhotosBoxesInItsOwnPixels() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let small = try ImageDecoder.decode(data: Data(contentsOf: Self.fixture))
         let factor = 16
         let large = try ImageEncoder.jpegData(small.resized(width: small.width * factor, height: small.height * factor), quality: 90)

@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import SightlineEngine
 import SightlineServer
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -38,6 +39,7 @@ final class RequestLimitsTests: XCTestCase {
     }
 
     func testWithinTheTimeLimitTheAnswerIsTheResult() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         try await ServerTestSupport.withServer(ServerConfiguration(port: 0, requestTimeout: .seconds(600))) { client, _ in
             let response = try await client.execute(uri: "/api/v1/classify", method: .post,
@@ -48,6 +50,7 @@ final class RequestLimitsTests: XCTestCase {
     }
 
     func testAModelWithMoreNodesThanTheLimitIsRefusedNamingTheLimit() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         var models = ModelStore()
         models.loadingLimits = ModelLoadingLimits(maximumNodeCount: 10)
@@ -63,6 +66,7 @@ final class RequestLimitsTests: XCTestCase {
     }
 
     func testAModelFileLargerThanTheLimitIsRefusedNamingTheLimit() async throws {
+        try TestRequirement.installedModels("lite0")
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         var models = ModelStore()
         models.loadingLimits = ModelLoadingLimits(maximumFileSize: 1 << 20)

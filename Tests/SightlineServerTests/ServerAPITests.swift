@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import SightlineImaging
 import SightlineServer
+import SightlineTestSupport
 import XCTest
 
 final class ServerAPITests: XCTestCase {
@@ -19,6 +20,7 @@ final class ServerAPITests: XCTestCase {
     }
 
     func testClassifyRawBodyNamesTheCabbage() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         try await ServerTestSupport.withServer { client, _ in
             let response = try await client.execute(uri: "/api/v1/classify?top=3", method: .post,
@@ -33,6 +35,7 @@ final class ServerAPITests: XCTestCase {
     }
 
     func testMultipartUploadEchoesOnlyTheFileNameNeverAPath() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         let boundary = "sightline-test-boundary"
         var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"../../etc/cabbage.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
@@ -53,6 +56,7 @@ final class ServerAPITests: XCTestCase {
     }
 
     func testRecognizerHistoryRoundTrip() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         try await ServerTestSupport.withServer { client, _ in
             let saved = try await client.execute(uri: "/api/v1/recognize?save=true&faces=true", method: .post,
@@ -83,9 +87,10 @@ final class ServerAPITests: XCTestCase {
     }
 
     func testALargePhotoIsRecognisedAtReducedScaleWithFacesInItsOwnPixels() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         // A photo with faces, enlarged to 4,800 px on its shorter side: decoded at half scale
         // (still at least 2,048 px, the face search's largest side), not whole.
-        let fixture = ServerTestSupport.repository.appendingPathComponent("Tests/SightlineVisionTests/Faces/Photos/2007_007763.jpg")
+        let fixture = TestRepository.url("Tests/SightlineVisionTests/Faces/Photos/2007_007763.jpg")
         let small = try ImageDecoder.decode(data: Data(contentsOf: fixture))
         let scale = 4800.0 / Double(min(small.width, small.height))
         let (width, height) = (Int((Double(small.width) * scale).rounded()), Int((Double(small.height) * scale).rounded()))
@@ -118,6 +123,7 @@ final class ServerAPITests: XCTestCase {
     }
 
     func testBadInputGetsAClearJSONError() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         try await ServerTestSupport.withServer { client, _ in
             let corrupt = try await client.execute(uri: "/api/v1/classify", method: .post,
                                                    headers: ServerTestSupport.headers("image/jpeg"),
@@ -172,6 +178,7 @@ final class ServerAPITests: XCTestCase {
     }
 
     func testWasteGuardNeedsConsentFirst() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         try await ServerTestSupport.withServer { client, _ in
             let refused = try await client.execute(uri: "/api/v1/waste?mode=classify", method: .post,

@@ -6,15 +6,19 @@ import Hummingbird
 import HummingbirdTesting
 import SightlineServer
 import SightlineStore
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
 enum ServerTestSupport {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The models the server's photo routes use, which `make models` installs: a test that
+    /// analyses photos requires them (see TestRequirement).
+    static let appModels = ["lite0", "mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet", "cat-detector", "cat-breeds",
+                            "kitchen-detector", "kitchen-ingredients", "waste-detector", "waste-verifier",
+                            "waste-organic", "waste-materials"]
 
     static func sample(_ name: String) throws -> Data {
-        try Data(contentsOf: repository.appendingPathComponent("Samples/\(name)"))
+        try Data(contentsOf: TestRepository.sample(name))
     }
 
     /// Runs `body` against a live server on a free loopback port with its own store.

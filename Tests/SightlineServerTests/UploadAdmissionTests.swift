@@ -9,6 +9,7 @@ import Hummingbird
 import HummingbirdTesting
 import SightlineImaging
 @testable import SightlineServer
+import SightlineTestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,7 @@ import Glibc
 
 final class UploadAdmissionTests: XCTestCase {
     func testSlowUploadsHoldNoSlotAndAWholePhotoIsAnalysed() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         // One slot, no queue: were a trickling upload to wait in a slot, the photo would get 503.
         let configuration = ServerConfiguration(port: 0, inferenceSlots: 1, inferenceQueueLength: 0)
@@ -32,6 +34,7 @@ final class UploadAdmissionTests: XCTestCase {
     }
 
     func testAnUploadPastTheMemoryBudgetIsRefusedBusyAndTheBudgetComesBack() async throws {
+        try TestRequirement.installedModels(ServerTestSupport.appModels)
         let photo = try ServerTestSupport.sample("cabbage.jpg")
         let configuration = ServerConfiguration(port: 0, maxMemoryBytes: photo.count)
         try await ServerTestSupport.withServer(configuration) { client, _ in

@@ -3,12 +3,13 @@
 // `models/`), the rules for turning what a user typed — "lite0", a full model name or a
 // path to an .onnx file — into an installed model, and the limits its models are loaded within.
 import Foundation
+import SightlineDataHome
 import SightlineEngine
 
 /// The models installed in one data directory.
 public struct ModelStore: Sendable {
-    /// The environment variable that overrides the data directory.
-    public static let homeEnvironmentVariable = "SIGHTLINE_HOME"
+    /// The environment variable that overrides the data directory (`DataHome`).
+    public static let homeEnvironmentVariable = DataHome.environmentVariable
     /// The file name of a model's manifest inside its folder.
     public static let manifestFileName = "manifest.json"
 
@@ -24,13 +25,7 @@ public struct ModelStore: Sendable {
 
     /// The store at `$SIGHTLINE_HOME`, or `~/.local/share/sightline` when it is unset or empty.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let home = environment[Self.homeEnvironmentVariable], !home.isEmpty {
-            dataDirectory = URL(fileURLWithPath: home, isDirectory: true)
-        } else {
-            let userHome = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-                ?? FileManager.default.homeDirectoryForCurrentUser
-            dataDirectory = userHome.appendingPathComponent(".local/share/sightline", isDirectory: true)
-        }
+        dataDirectory = DataHome.directory(environment: environment)
     }
 
     /// The folder holding one sub-folder per model.

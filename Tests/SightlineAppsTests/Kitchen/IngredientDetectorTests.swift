@@ -4,6 +4,7 @@
 // installs it).
 import Foundation
 import SightlineApps
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -12,14 +13,13 @@ final class IngredientDetectorTests: XCTestCase {
 
     private func installedDetector() throws -> IngredientDetector {
         guard try IngredientDetector.model.installedModel(in: store) != nil else {
-            throw XCTSkip("kitchen-detector is not installed in \(store.modelsDirectory.path); `make test` installs it "
-                + "(without it the Kitchen identifies one ingredient per photo with kitchen-ingredients)")
+            try TestRequirement.unavailable("kitchen-detector is not installed in \(store.modelsDirectory.path): run `make models`")
         }
         return try IngredientDetector.installed(vocabulary: IngredientVocabulary.bundled(), in: store)
     }
 
     private func sample(_ name: String) throws -> Data {
-        try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("Samples").appendingPathComponent(name))
+        try Data(contentsOf: TestRepository.sample(name))
     }
 
     func testTheKitchenUsesTheInstalledDetectorWhoseLabelsAreIngredients() throws {

@@ -8,11 +8,12 @@
 // lite0's feature maps, carry the apps' labels and are installed as the apps' detectors.
 import Foundation
 import SightlineApps
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
 final class AppHeadsTests: XCTestCase {
-    private static let headsFolder = TestEnvironment.repository.appendingPathComponent("Models/heads", isDirectory: true)
+    private static let headsFolder = TestRepository.url("Models/heads")
     private static let names = ["cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic", "waste-verifier"]
     private static let lite2Heads: Set = ["cat-breeds", "waste-verifier"]
     private static let detectorNames = ["kitchen-detector", "waste-detector"]
@@ -27,6 +28,7 @@ final class AppHeadsTests: XCTestCase {
     }
 
     func testEveryHeadIsSmallAndReadsTheInstalledBackbonesFeatures() throws {
+        try TestRequirement.installedModels("lite0", "lite2", "cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic", "waste-verifier")
         let files = try classifierHeadFiles()
         XCTAssertEqual(files.map(TrainedHeadInstaller.modelName), Self.names)
         let store = ModelStore()
@@ -46,6 +48,7 @@ final class AppHeadsTests: XCTestCase {
     }
 
     func testTheDetectorHeadsAreSmallCarryTheAppsLabelsAndAreInstalled() throws {
+        try TestRequirement.installedModels("lite0", "waste-detector", "kitchen-detector")
         let files = try TrainedHeadInstaller.headFiles(in: Self.headsFolder).filter(DetectorHeadInstaller.isDetectorHead)
         XCTAssertEqual(files.map(TrainedHeadInstaller.modelName), Self.detectorNames)
         let store = ModelStore()
@@ -96,6 +99,7 @@ final class AppHeadsTests: XCTestCase {
 
     /// `make test` runs `make models` before the tests, which installs the heads.
     func testTheInstalledModelsAreTheTrainedHeadsAndNameTheSamplePhotos() throws {
+        try TestRequirement.installedModels("lite0", "lite2", "cat-breeds", "cat-detector", "kitchen-ingredients", "waste-materials", "waste-organic", "waste-verifier")
         let store = ModelStore()
         for file in try classifierHeadFiles() {
             let name = TrainedHeadInstaller.modelName(of: file)
@@ -110,7 +114,7 @@ final class AppHeadsTests: XCTestCase {
                            "\(name) prepares photos as it was trained")
         }
         func sample(_ name: String) throws -> Data {
-            try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("Samples").appendingPathComponent(name))
+            try Data(contentsOf: TestRepository.sample(name))
         }
 
         let scanner = try CatScanner.installed(in: store)

@@ -1,20 +1,17 @@
 // TestEnvironment: what the app tests share — a temporary folder removed after the test, a real
 // Store in it, the repository's sample photos and the installed models, lite0 and the apps' heads
-// (`make test` installs them; a missing model fails the test with the command to run).
+// (`make test` installs them; see TestRequirement for a fresh clone without them).
 import Foundation
 import SightlineImaging
 import SightlineStore
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
 enum TestEnvironment {
-    /// The repository's root folder.
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// A photo of `Samples/` (see Samples/LICENSES.md), decoded upright.
     static func samplePhoto(_ name: String) throws -> RGBImage {
-        try ImageDecoder.decode(contentsOf: repository.appendingPathComponent("Samples").appendingPathComponent(name))
+        try ImageDecoder.decode(contentsOf: TestRepository.sample(name))
     }
 
     /// A new empty folder that is removed when `testCase` ends.
@@ -35,13 +32,9 @@ enum TestEnvironment {
         try installedModel("lite0")
     }
 
-    /// The installed model `name` (lite0, or an app head such as waste-organic).
+    /// The installed model `name` (lite0, or an app head such as waste-organic); the test is
+    /// skipped without it (failed under `make test`, see TestRequirement).
     static func installedModel(_ name: String) throws -> InstalledModel {
-        do {
-            return try ModelStore().model(name)
-        } catch {
-            XCTFail("\(name) is not installed: run `make test` or `make models` (\(error))")
-            throw error
-        }
+        try TestRequirement.installedModel(name)
     }
 }

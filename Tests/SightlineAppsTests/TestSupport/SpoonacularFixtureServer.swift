@@ -5,6 +5,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SightlineTestSupport
 import XCTest
 
 final class SpoonacularFixtureServer {
@@ -24,7 +25,7 @@ final class SpoonacularFixtureServer {
 
     /// Starts the server; it is stopped when `testCase` ends.
     init(for testCase: XCTestCase) throws {
-        let scripts = TestEnvironment.repository.appendingPathComponent("scripts/reference")
+        let scripts = TestRepository.url("scripts/reference")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", scripts.appendingPathComponent("spoonacular_fixture_server.py").path,

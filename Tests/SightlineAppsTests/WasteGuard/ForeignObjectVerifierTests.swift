@@ -7,6 +7,7 @@
 import Foundation
 @testable import SightlineApps
 import SightlineImaging
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -77,6 +78,7 @@ final class ForeignObjectVerifierTests: XCTestCase {
     }
 
     func testTheShippedDetectorBoxesTheCanAndLeavesCabbagesClean() throws {
+        try TestRequirement.installedModels("lite0", "lite2", "waste-detector", "waste-verifier", "waste-organic", "waste-materials")
         let wasteGuard = try WasteGuard(store: ModelStore())
         guard case .detector(let model, _, _, let verifierModel)? = wasteGuard.selection else {
             return XCTFail("the shipped detector is installed: \(String(describing: wasteGuard.selection))")

@@ -8,6 +8,7 @@ import Foundation
 @testable import SightlineApps
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -144,7 +145,7 @@ final class ImageNetWasteGuardTests: XCTestCase {
             try FileManager.default.createDirectory(at: classFolder, withIntermediateDirectories: true)
             for photo in photos {
                 let source = Bundle.module.url(forResource: "Fixtures/\(photo)", withExtension: nil)
-                    ?? TestEnvironment.repository.appendingPathComponent("Samples").appendingPathComponent(photo)
+                    ?? TestRepository.sample(photo)
                 try FileManager.default.copyItem(at: source, to: classFolder.appendingPathComponent(photo))
             }
         }

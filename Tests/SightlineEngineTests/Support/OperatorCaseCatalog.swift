@@ -4,6 +4,7 @@
 
 import Foundation
 import SightlineEngine
+import SightlineTestSupport
 
 /// One model with inputs and the outputs ONNX Runtime computed for them.
 struct OperatorCase: Decodable, Sendable {

@@ -2,6 +2,7 @@
 // either decode or throw an ImagingError, and never crash or hang the decoders.
 import Foundation
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class DecoderRobustnessTests: XCTestCase {

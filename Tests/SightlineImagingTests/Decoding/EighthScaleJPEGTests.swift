@@ -6,6 +6,7 @@ import CSightlineJPEG
 import CTurboJPEG
 import Foundation
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class EighthScaleJPEGTests: XCTestCase {

@@ -3,6 +3,7 @@
 // progressive file with more scans than any encoder writes.
 import Foundation
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class JPEGDecoderTests: XCTestCase {
@@ -18,6 +19,7 @@ final class JPEGDecoderTests: XCTestCase {
     }
 
     func testGrayscaleJPEGDecodesToEqualChannels() throws {
+        try TestRequirement.pythonReferences()
         let url = Fixtures.url("grayscale.jpg")
         let image = try ImageDecoder.decode(contentsOf: url)
         XCTAssertEqual(image.size, ImageSize(width: 300, height: 300))

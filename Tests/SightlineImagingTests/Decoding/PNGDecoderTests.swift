@@ -2,6 +2,7 @@
 // and orientation from an eXIf chunk.
 import Foundation
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class PNGDecoderTests: XCTestCase {
@@ -38,6 +39,7 @@ final class PNGDecoderTests: XCTestCase {
     }
 
     func testPaletteWithTransparencyIsCompositedOverWhite() throws {
+        try TestRequirement.pythonReferences()
         let url = Fixtures.url("palette-transparent.png")
         let image = try ImageDecoder.decode(contentsOf: url)
         XCTAssertEqual(image, try PillowReference.decodedImage(url))

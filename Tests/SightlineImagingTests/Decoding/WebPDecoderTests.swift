@@ -2,6 +2,7 @@
 // orientation from an EXIF chunk.
 import Foundation
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class WebPDecoderTests: XCTestCase {
@@ -15,6 +16,7 @@ final class WebPDecoderTests: XCTestCase {
     }
 
     func testAlphaIsCompositedOverWhite() throws {
+        try TestRequirement.pythonReferences()
         let url = Fixtures.url("alpha.webp")
         let image = try ImageDecoder.decode(contentsOf: url)
         XCTAssertEqual(image, try PillowReference.decodedImage(url))

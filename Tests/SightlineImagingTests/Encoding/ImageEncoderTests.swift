@@ -2,6 +2,7 @@
 // quality, and Pillow reads both.
 import Foundation
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class ImageEncoderTests: XCTestCase {
@@ -10,6 +11,7 @@ final class ImageEncoderTests: XCTestCase {
     }
 
     func testPNGRoundTripIsLossless() throws {
+        try TestRequirement.pythonReferences()
         let image = try photo()
         let png = try ImageEncoder.pngData(image)
         XCTAssertEqual(ImageFormat.detect(in: png), .png)
@@ -20,6 +22,7 @@ final class ImageEncoderTests: XCTestCase {
     }
 
     func testJPEGRoundTripIsCloseAndQualityMatters() throws {
+        try TestRequirement.pythonReferences()
         let image = try photo()
         let good = try ImageEncoder.jpegData(image, quality: 95)
         let poor = try ImageEncoder.jpegData(image, quality: 30)

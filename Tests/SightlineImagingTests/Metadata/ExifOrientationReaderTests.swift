@@ -1,6 +1,7 @@
 // Tests for ExifOrientationReader: both byte orders, SHORT and LONG values, the "Exif" header,
 // and hostile data (bad offsets, huge counts, truncation, random mutations) that must never crash.
 @testable import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class ExifOrientationReaderTests: XCTestCase {

@@ -4,6 +4,7 @@
 // decode for every chroma subsampling, progressive and grayscale files, CMYK and all orientations.
 import Foundation
 @testable import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 final class RegionDecodingTests: XCTestCase {

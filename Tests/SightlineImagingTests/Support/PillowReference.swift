@@ -1,7 +1,8 @@
-// PillowReference: runs Pillow in the project's virtual environment (.venv, created by the
-// Makefile) so tests can compare Sightline's pixels with Pillow's on the same files.
+// PillowReference: Pillow's pixels for the same files (through ReferencePython, in the
+// repository's .venv), for tests that compare Sightline's with them.
 import Foundation
 import SightlineImaging
+import SightlineTestSupport
 import XCTest
 
 enum PillowReference {
@@ -9,32 +10,11 @@ enum PillowReference {
         let description: String
     }
 
-    /// The repository root, three folders above this file.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var python: URL { repositoryRoot.appendingPathComponent(".venv/bin/python") }
-
-    /// Runs `script` with `arguments` (available as sys.argv[1:]) and returns its standard output.
+    /// Runs the Pillow program `script` with `arguments` (its sys.argv[1:]) in the repository's
+    /// .venv and returns its standard output.
     @discardableResult
     static func run(_ script: String, _ arguments: [String] = []) throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw Failure(description: "No Python at \(python.path); run `make test`, which creates the virtual environment with Pillow")
-        }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "Pillow script failed: \(String(decoding: errorData, as: UTF8.self))")
-        }
-        return String(decoding: outputData, as: UTF8.self)
+        try ReferencePython.run(code: script, arguments: arguments)
     }
 
     /// Runs a script that writes the raw bytes (`im.tobytes()`) of one or more RGB images one

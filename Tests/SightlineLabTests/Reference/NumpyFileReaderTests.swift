@@ -4,6 +4,7 @@ import Foundation
 import SightlineCommandSupport
 import SightlineEngine
 @testable import SightlineLab
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -11,17 +12,8 @@ final class NumpyFileReaderTests: XCTestCase {
     func testReadsWhatNumpySaved() throws {
         let folder = try ScratchFolder(testCase: self).url
         let file = folder.appendingPathComponent("tensor.npy")
-        let python = BenchTestSupport.repository.url(".venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            return XCTFail("The Python virtual environment is missing (\(python.path)); run `make test`.")
-        }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", "import numpy, sys; numpy.save(sys.argv[1], numpy.arange(24, dtype=numpy.float32).reshape(2, 3, 4) / 8 - 1)",
-                             file.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        try ReferencePython.run(code: "import numpy, sys; numpy.save(sys.argv[1], numpy.arange(24, dtype=numpy.float32).reshape(2, 3, 4) / 8 - 1)",
+                                arguments: [file.path])
         let tensor = try NumpyFileReader.tensor(contentsOf: file)
         XCTAssertEqual(tensor.shape, [2, 3, 4])
         XCTAssertEqual(tensor.floats, (0 ..< 24).map { Float($0) / 8 - 1 })

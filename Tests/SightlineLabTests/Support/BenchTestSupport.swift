@@ -3,24 +3,17 @@
 import Foundation
 import SightlineCommandSupport
 @testable import SightlineLab
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
 enum BenchTestSupport {
     /// The repository, found from this file's location (Tests/SightlineLabTests/Support/).
-    static let repository = Repository(root: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // SightlineLabTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent())
+    static let repository = Repository(root: TestRepository.root)
 
     /// An installed model from the data directory ($SIGHTLINE_HOME or ~/.local/share/sightline).
     static func installedModel(_ name: String) throws -> InstalledModel {
-        do {
-            return try ModelStore().model(name)
-        } catch {
-            throw XCTSkip("\(name) is not installed (\(error)); `make test` installs the models before running the tests.")
-        }
+        try TestRequirement.installedModel(name)
     }
 }
 

@@ -4,20 +4,16 @@
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
 final class FaceAnnotationTests: XCTestCase {
-    private let photoURL = TestFiles.repository("Tests/SightlineVisionTests/Faces/Photos/2008_001322.jpg")
+    private let photoURL = TestRepository.url("Tests/SightlineVisionTests/Faces/Photos/2008_001322.jpg")
 
     private func photoAndFaces() throws -> (RGBImage, [FaceObservation]) {
-        let detector: FaceDetector
-        do {
-            detector = try FaceDetector(sessionOptions: SessionOptions(threads: 2))
-        } catch {
-            throw MissingModelError("The MTCNN models are not installed (\(error)). Run `make test` from the repository "
-                + "root: it installs the models before running the tests.")
-        }
+        try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
+        let detector = try FaceDetector(sessionOptions: SessionOptions(threads: 2))
         let photo = try ImageDecoder.decode(contentsOf: photoURL)
         return (photo, try detector.detectFaces(in: photo))
     }

@@ -4,6 +4,7 @@
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -20,7 +21,7 @@ final class ImageClassifierTests: XCTestCase {
     func testSamplePhotosAreRecognised() throws {
         let classifier = try InstalledTestModel.classifier()
         for expected in Self.expectedTopClasses {
-            let result = try classifier.classify(imageAt: TestFiles.sample(expected.file), top: 5)
+            let result = try classifier.classify(imageAt: TestRepository.sample(expected.file), top: 5)
             XCTAssertEqual(result.observations.count, 5)
             XCTAssertEqual(result.best?.index, expected.index, "\(expected.file): \(result.observations)")
             XCTAssertEqual(result.best?.label, expected.label, expected.file)
@@ -33,7 +34,7 @@ final class ImageClassifierTests: XCTestCase {
     func testTopFiveMatchesONNXRuntimeOnTheSameTensors() throws {
         let classifier = try InstalledTestModel.classifier()
         let scratch = try ScratchFolder(testCase: self)
-        let files = Self.expectedTopClasses.map { TestFiles.sample($0.file) }
+        let files = Self.expectedTopClasses.map { TestRepository.sample($0.file) }
         let input = try files.flatMap { try classifier.inputValues(forImageAt: $0) }
         let sightline = try classifier.classify(preparedBatch: input, imageCount: files.count, top: 5)
         let referenceLogits = try ONNXRuntimeLogits.compute(
@@ -64,7 +65,7 @@ final class ImageClassifierTests: XCTestCase {
 
     func testDataAndDecodedImageGiveTheSameResultAsTheFile() throws {
         let classifier = try InstalledTestModel.classifier()
-        let file = TestFiles.sample("green-bell-pepper.jpg")
+        let file = TestRepository.sample("green-bell-pepper.jpg")
         let fromFile = try classifier.classify(imageAt: file, top: 3)
         XCTAssertEqual(try classifier.classify(data: Data(contentsOf: file), top: 3), fromFile)
         // A full-size decode: this 300×300 JPEG is too small for a reduced-scale decode anyway.
@@ -74,7 +75,7 @@ final class ImageClassifierTests: XCTestCase {
     func testCorruptFileErrorNamesTheFileAndTheProblem() throws {
         let classifier = try InstalledTestModel.classifier()
         let scratch = try ScratchFolder(testCase: self)
-        let photo = try Data(contentsOf: TestFiles.sample("cabbage.jpg"))
+        let photo = try Data(contentsOf: TestRepository.sample("cabbage.jpg"))
         let truncated = try scratch.write(photo.prefix(photo.count / 2), to: "truncated.jpg")
         XCTAssertThrowsError(try classifier.classify(imageAt: truncated)) { error in
             guard case .unreadableImage(let file, .truncatedData(.jpeg, _))? = error as? ClassificationError else {
@@ -90,8 +91,8 @@ final class ImageClassifierTests: XCTestCase {
         let scratch = try ScratchFolder(testCase: self)
         let notes = try scratch.write(Data("shopping list: cabbage, zucchini\n".utf8), to: "notes.jpg")
         let empty = try scratch.write(Data(), to: "empty.png")
-        let urls = [TestFiles.sample("cabbage.jpg"), notes, TestFiles.sample("zucchini.jpg"), empty,
-                    TestFiles.sample("glass-bottle.jpg")]
+        let urls = [TestRepository.sample("cabbage.jpg"), notes, TestRepository.sample("zucchini.jpg"), empty,
+                    TestRepository.sample("glass-bottle.jpg")]
         var batches: [ClassifiedBatch] = []
         classifier.classify(imagesAt: urls, top: 3, batchSize: 2) { batches.append($0) }
 

@@ -6,6 +6,7 @@
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
@@ -159,6 +160,7 @@ final class ObjectDetectorTests: XCTestCase {
     }
 
     func testInvalidOptionsAreRefused() throws {
+        try TestRequirement.pythonReferences()
         for options in [ObjectDetectionOptions(confidenceThreshold: 1.5), ObjectDetectionOptions(iouThreshold: -0.1),
                         ObjectDetectionOptions(maximumDetections: 0),
                         ObjectDetectionOptions(inputSize: ImageSize(width: 0, height: 640))] {
@@ -198,7 +200,8 @@ final class ObjectDetectorTests: XCTestCase {
         ], "dynamic 64×64")
     }
 
-    func testFixedModelRefusesAnotherInputSize() {
+    func testFixedModelRefusesAnotherInputSize() throws {
+        try TestRequirement.pythonReferences()
         XCTAssertThrowsError(try detector("yolov5.onnx", options: ObjectDetectionOptions(inputSize: ImageSize(width: 640, height: 640)))) { error in
             guard case ObjectDetectionError.invalidOptions(let reason) = error else { return XCTFail("\(error)") }
             XCTAssert(reason.contains("64×64"), reason)
@@ -226,6 +229,7 @@ final class ObjectDetectorTests: XCTestCase {
     }
 
     func testLayoutOverrideIsUsed() throws {
+        try TestRequirement.pythonReferences()
         // Read as YOLOv8, the v5 model's [1, 10, 8] output scores 6 classes, not its 3 names.
         XCTAssertThrowsError(try detector("yolov5.onnx", options: ObjectDetectionOptions(layout: .yolov8))) { error in
             XCTAssertEqual(error as? ObjectDetectionError, .labelsDoNotMatchModel(
@@ -245,7 +249,8 @@ final class ObjectDetectorTests: XCTestCase {
         XCTAssertEqual(objects.map(\.label), ["pear", "plum", "pear"])
     }
 
-    func testLabelCountMustMatchTheModel() {
+    func testLabelCountMustMatchTheModel() throws {
+        try TestRequirement.pythonReferences()
         XCTAssertThrowsError(try detector("yolov8.onnx", labels: ["pear", "plum"])) { error in
             XCTAssertEqual(error as? ObjectDetectionError, .labelsDoNotMatchModel(
                 model: "yolov8", labelCount: 2, classCount: 3, labelSource: "the label list given"))
@@ -287,7 +292,8 @@ final class ObjectDetectorTests: XCTestCase {
 
     // MARK: Loading
 
-    func testRefusesModelsForOtherTasks() {
+    func testRefusesModelsForOtherTasks() throws {
+        try TestRequirement.pythonReferences()
         XCTAssertThrowsError(try detector("yolov8-segment.onnx")) { error in
             guard case ObjectDetectionError.unsupportedModel(_, let reason) = error else { return XCTFail("\(error)") }
             XCTAssert(reason.contains("segment"), reason)

@@ -3,12 +3,13 @@
 // ends. Their output table (see the script's docstring) is what the detector tests'
 // expectations are computed from by hand.
 import Foundation
+import SightlineTestSupport
 
 enum YOLOTestModels {
     /// The folder holding yolov5.onnx, yolov8.onnx, yolov8-dynamic.onnx and yolov8-segment.onnx.
     private static let folder = Result { () throws -> URL in
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-yolo-models-\(UUID().uuidString)")
-        _ = try ReferenceScript.run("make_yolo_models.py", [folder.path])
+        _ = try ReferencePython.run(script: "scripts/reference/make_yolo_models.py", arguments: [folder.path])
         return folder
     }
 

@@ -1,6 +1,7 @@
 // ClassifierEvaluationTests: the evaluation report's numbers against values computed by hand,
 // and against scikit-learn's classification metrics on many random outcomes.
 import Foundation
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
@@ -73,7 +74,7 @@ final class ClassifierEvaluationTests: XCTestCase {
         let file = try scratch.write(JSONSerialization.data(withJSONObject: [
             "truth": outcomes.map(\.truth), "predicted": outcomes.map { $0.ranking[0] },
         ]), to: "outcomes.json")
-        let printed = try ReferenceScript.run("train_reference.py", ["metrics", file.path])
+        let printed = try ReferencePython.run(script: "scripts/reference/train_reference.py", arguments: ["metrics", file.path])
         let reference = try JSONDecoder().decode(ScikitLearnMetrics.self, from: Data(printed.utf8))
         XCTAssertEqual(evaluation.labelIndices, reference.labels)
         XCTAssertEqual(evaluation.confusion, reference.confusion)

@@ -3,6 +3,7 @@
 // precision and recall at the operating confidence), then on 126 seeded COCO-like scenes
 // perturbed into predictions, against pycocotools (scripts/reference/detection_map_reference.py).
 import Foundation
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
@@ -129,8 +130,7 @@ final class DetectionEvaluatorTests: XCTestCase {
         let scratch = try ScratchFolder(testCase: self)
         let labelsFolder = scratch.url.appendingPathComponent("labels")
         let predictionsFile = scratch.url.appendingPathComponent("predictions.json")
-        let printed = try ReferenceScript.run("detection_map_reference.py",
-                                              [labelsFolder.path, predictionsFile.path, "--seed", "7", "--operating-confidence", "0.4",
+        let printed = try ReferencePython.run(script: "scripts/reference/detection_map_reference.py", arguments: [labelsFolder.path, predictionsFile.path, "--seed", "7", "--operating-confidence", "0.4",
                                                "--synthesize", "126"])
         let reference = try JSONDecoder().decode(CocoReference.self, from: Data(printed.utf8))
         let predictions = try JSONDecoder().decode(Predictions.self, from: Data(contentsOf: predictionsFile))

@@ -1,10 +1,11 @@
 // ImageNetClassTableTests: reading the repository's class table and rejecting malformed ones.
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
 final class ImageNetClassTableTests: XCTestCase {
     func testRepositoryTableHasTheThousandClassesInOrder() throws {
-        let table = try ImageNetClassTable(contentsOf: TestFiles.repository("Data/imagenet-classes.tsv"))
+        let table = try ImageNetClassTable(contentsOf: TestRepository.url("Data/imagenet-classes.tsv"))
         XCTAssertEqual(table.entries.count, 1000)
         XCTAssertEqual(table.entries.map(\.index), Array(0 ..< 1000))
         XCTAssertEqual(table.index(ofWNID: "n02123045"), 281)
@@ -14,7 +15,8 @@ final class ImageNetClassTableTests: XCTestCase {
     }
 
     func testTableAgreesWithTheInstalledModelsLabels() throws {
-        let table = try ImageNetClassTable(contentsOf: TestFiles.repository("Data/imagenet-classes.tsv"))
+        try TestRequirement.installedModels("lite0")
+        let table = try ImageNetClassTable(contentsOf: TestRepository.url("Data/imagenet-classes.tsv"))
         XCTAssertEqual(try InstalledTestModel.lite0().manifest.labels, table.entries.map(\.name))
     }
 

@@ -1,13 +1,14 @@
 // LabelledPhotoTests: reading a <wnid>/<file> photo folder — which files count, which
 // folders are skipped, and the error for a folder without labelled photos.
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
 final class LabelledPhotoTests: XCTestCase {
     func testReadsPhotosInClassFoldersSortedAndSkipsTheRest() throws {
-        let table = try ImageNetClassTable(contentsOf: TestFiles.repository("Data/imagenet-classes.tsv"))
+        let table = try ImageNetClassTable(contentsOf: TestRepository.url("Data/imagenet-classes.tsv"))
         let scratch = try ScratchFolder(testCase: self)
-        let photo = try Data(contentsOf: TestFiles.sample("cabbage.jpg"))
+        let photo = try Data(contentsOf: TestRepository.sample("cabbage.jpg"))
         try scratch.write(photo, to: "n07714571/b.JPEG")
         try scratch.write(photo, to: "n07714571/a.jpg")
         try scratch.write(Data("notes".utf8), to: "n07714571/readme.txt")
@@ -22,7 +23,7 @@ final class LabelledPhotoTests: XCTestCase {
     }
 
     func testFolderWithoutLabelledPhotosIsAnError() throws {
-        let table = try ImageNetClassTable(contentsOf: TestFiles.repository("Data/imagenet-classes.tsv"))
+        let table = try ImageNetClassTable(contentsOf: TestRepository.url("Data/imagenet-classes.tsv"))
         let scratch = try ScratchFolder(testCase: self)
         try scratch.write(Data(), to: "holiday/beach.jpg")
         XCTAssertThrowsError(try LabelledPhoto.imageNetFolder(scratch.url, classes: table)) { error in

@@ -6,6 +6,7 @@
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -13,16 +14,12 @@ final class FaceDetectorTests: XCTestCase {
     private static let sharedDetector = Result { try FaceDetector(sessionOptions: SessionOptions(threads: 2)) }
 
     private func detector() throws -> FaceDetector {
-        do {
-            return try Self.sharedDetector.get()
-        } catch {
-            throw MissingModelError("The MTCNN models are not installed (\(error)). Run `make test` from the repository "
-                + "root: it installs the models before running the tests.")
-        }
+        try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
+        return try Self.sharedDetector.get()
     }
 
     private static func photo(_ name: String) -> URL {
-        TestFiles.repository("Tests/SightlineVisionTests/Faces/Photos").appendingPathComponent(name)
+        TestRepository.url("Tests/SightlineVisionTests/Faces/Photos").appendingPathComponent(name)
     }
 
     private static let facePhotos = ["2008_001009.jpg", "2008_001322.jpg", "2007_007763.jpg"].map(photo)
@@ -38,6 +35,7 @@ final class FaceDetectorTests: XCTestCase {
     }
 
     func testLargerMinimumFaceSizeMatchesTheReference() throws {
+        try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
         let options = FaceDetectionOptions(minimumFaceSize: 60)
         let detector = try FaceDetector(options: options, sessionOptions: SessionOptions(threads: 2))
         let photo = Self.photo("2008_001322.jpg")
@@ -48,7 +46,7 @@ final class FaceDetectorTests: XCTestCase {
     func testFindsNoFacesInPhotosWithoutFaces() throws {
         let detector = try detector()
         for name in ["cabbage.jpg", "zucchini.jpg", "cardboard-box.jpg"] {
-            XCTAssertEqual(try detector.detectFaces(inImageAt: TestFiles.sample(name)), [], name)
+            XCTAssertEqual(try detector.detectFaces(inImageAt: TestRepository.sample(name)), [], name)
         }
     }
 
@@ -70,6 +68,7 @@ final class FaceDetectorTests: XCTestCase {
     }
 
     func testUnreadableFileNamesTheFile() throws {
+        try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
         let scratch = try ScratchFolder(testCase: self)
         let notAPhoto = try scratch.write(Data("not an image".utf8), to: "notes.jpg")
         XCTAssertThrowsError(try detector().detectFaces(inImageAt: notAPhoto)) { error in
@@ -81,6 +80,7 @@ final class FaceDetectorTests: XCTestCase {
     }
 
     func testAPhotoLargerThanTheLargestSideIsSearchedShrunkWithFacesInItsOwnPixels() throws {
+        try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
         let photo = try ImageDecoder.decode(contentsOf: Self.photo("2008_001322.jpg"))
         let atFullSize = try FaceDetector(options: FaceDetectionOptions(largestSide: nil), sessionOptions: SessionOptions(threads: 2))
             .detectFaces(in: photo)

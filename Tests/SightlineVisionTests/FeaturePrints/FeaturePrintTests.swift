@@ -4,6 +4,7 @@
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 import SightlineVision
 import XCTest
 
@@ -62,7 +63,7 @@ final class FeaturePrintTests: XCTestCase {
     func testAPhotoRanksItsOwnMirrorImageFirst() throws {
         let extractor = try FeaturePrintExtractor(classifier: InstalledTestModel.classifier())
         let scratch = try ScratchFolder(testCase: self)
-        let query = TestFiles.sample("cabbage.jpg")
+        let query = TestRepository.sample("cabbage.jpg")
         let mirrored = try scratch.write(
             ImageEncoder.pngData(ImageDecoder.decode(contentsOf: query).flippedHorizontally()), to: "photos/mirrored-cabbage.png")
         let unreadable = try scratch.write(Data("not an image".utf8), to: "photos/notes.jpg")

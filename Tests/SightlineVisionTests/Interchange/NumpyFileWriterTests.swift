@@ -1,6 +1,7 @@
 // NumpyFileWriterTests: the .npy files Sightline writes for the Python references — the exact
 // header bytes, and NumPy itself reading back the shape and values.
 import Foundation
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
@@ -21,20 +22,10 @@ final class NumpyFileWriterTests: XCTestCase {
         let file = scratch.url.appendingPathComponent("values.npy")
         let values: [Float] = [0.5, -1.25, 3e-8, 1000, .pi, -0.0]
         try NumpyFileWriter.write(values: values, shape: [1, 2, 3], to: file)
-        let python = TestFiles.repository(".venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            return XCTFail("The Python virtual environment is missing (\(python.path)); run `make test`.")
-        }
-        let process = Process()
-        process.executableURL = python
         // The values' bit patterns, so the comparison is exact.
-        process.arguments = ["-c", "import numpy, sys; a = numpy.load(sys.argv[1]); print(a.dtype, a.shape, a.view('<u4').ravel().tolist())",
-                             file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let printed = try ReferencePython.run(
+            code: "import numpy, sys; a = numpy.load(sys.argv[1]); print(a.dtype, a.shape, a.view('<u4').ravel().tolist())",
+            arguments: [file.path])
         XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines),
                        "float32 (1, 2, 3) [\(values.map { String($0.bitPattern) }.joined(separator: ", "))]")
     }

@@ -4,13 +4,14 @@
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
 final class ClassActivationMapperTests: XCTestCase {
     /// The bell pepper sample, shrunk and placed at the right end of a wide white canvas.
     private func pepperOnTheRight() throws -> (image: RGBImage, pepper: PixelRect) {
-        let photo = try ImageDecoder.decode(contentsOf: TestFiles.sample("green-bell-pepper.jpg"))
+        let photo = try ImageDecoder.decode(contentsOf: TestRepository.sample("green-bell-pepper.jpg"))
         let side = 240
         let pepper = photo.resized(width: side, height: side * photo.height / photo.width)
         let canvasWidth = 2 * side + 40, canvasHeight = pepper.height + 40
@@ -32,7 +33,7 @@ final class ClassActivationMapperTests: XCTestCase {
         let mapper = try ClassActivationMapper(classifier: classifier)
         XCTAssertEqual(mapper.head.classCount, 1000)
         XCTAssertEqual(mapper.head.channelCount, 1280)
-        let image = try ImageDecoder.decode(contentsOf: TestFiles.sample("cabbage.jpg"))
+        let image = try ImageDecoder.decode(contentsOf: TestRepository.sample("cabbage.jpg"))
         let input = Tensor(shape: mapper.preprocessing.tensorShape(), floats: image.tensorValues(mapper.preprocessing))
         let outputs = try classifier.session.run([classifier.inputName: input])
         let logits = try XCTUnwrap(outputs["logits"]).floats
@@ -64,7 +65,7 @@ final class ClassActivationMapperTests: XCTestCase {
 
     func testWithoutRequestedClassesTheMostLikelyAreMappedBestFirst() throws {
         let mapper = try ClassActivationMapper(classifier: InstalledTestModel.classifier())
-        let photo = try ImageDecoder.decode(contentsOf: TestFiles.sample("green-bell-pepper.jpg"))
+        let photo = try ImageDecoder.decode(contentsOf: TestRepository.sample("green-bell-pepper.jpg"))
         let results = try mapper.localize(image: photo, top: 3)
         XCTAssertEqual(results.count, 3)
         XCTAssertEqual(results.first?.label, "bell pepper")

@@ -2,6 +2,7 @@
 // prepared to ONNX Runtime (scripts/reference/ort_bench.py logits, run with the repository's
 // .venv) and returns the logits it computes.
 import Foundation
+import SightlineTestSupport
 import SightlineVision
 
 enum ONNXRuntimeLogits {
@@ -9,12 +10,12 @@ enum ONNXRuntimeLogits {
     static func compute(model: URL, values: [Float], shape: [Int], output: String, scratch: ScratchFolder) throws -> [Float] {
         let input = scratch.url.appendingPathComponent("input-\(UUID().uuidString).npy")
         try NumpyFileWriter.write(values: values, shape: shape, to: input)
-        let printed = try ReferenceScript.run("ort_bench.py", ["logits", "--model", model.path, "--input", input.path, "--threads", "2"])
+        let printed = try ReferencePython.run(script: "scripts/reference/ort_bench.py", arguments: ["logits", "--model", model.path, "--input", input.path, "--threads", "2"])
         guard let object = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any],
               let outputs = object["outputs"] as? [String: Any],
               let result = outputs[output] as? [String: Any],
               let numbers = result["values"] as? [Double] else {
-            throw ReferenceScriptError("ort_bench.py logits printed no values for '\(output)': \(printed.prefix(300))")
+            throw ReferencePythonError(description: "ort_bench.py logits printed no values for '\(output)': \(printed.prefix(300))")
         }
         return numbers.map(Float.init)
     }

@@ -6,6 +6,7 @@
 import Foundation
 import SightlineEngine
 import SightlineImaging
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
@@ -154,6 +155,7 @@ final class ClassifierTrainerTests: XCTestCase {
     // MARK: Bad data
 
     func testAnEmptyClassFolderIsAnError() throws {
+        try TestRequirement.installedModels("lite0")
         let scratch = try copyOfVegetables()
         try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("onion"), withIntermediateDirectories: true)
         XCTAssertThrowsError(try trainer().train(LabelledImageFolder(scanning: scratch.url), options: options)) { error in
@@ -163,6 +165,7 @@ final class ClassifierTrainerTests: XCTestCase {
     }
 
     func testASingleClassIsAnError() throws {
+        try TestRequirement.installedModels("lite0")
         let scratch = try ScratchFolder(testCase: self)
         for name in ["carrot-1.jpg", "carrot-2.jpg"] {
             try scratch.write(Data(contentsOf: TestFiles.fixture("vegetables/carrot/\(name)")), to: "carrot/\(name)")
@@ -174,6 +177,7 @@ final class ClassifierTrainerTests: XCTestCase {
     }
 
     func testAClassWithOnePhotoIsAnError() throws {
+        try TestRequirement.installedModels("lite0")
         let scratch = try copyOfVegetables()
         try scratch.write(Data(contentsOf: TestFiles.fixture("vegetables/carrot/carrot-1.jpg")), to: "onion/onion.jpg")
         XCTAssertThrowsError(try trainer().train(LabelledImageFolder(scanning: scratch.url), options: options)) { error in
@@ -197,6 +201,7 @@ final class ClassifierTrainerTests: XCTestCase {
     }
 
     func testAClassLeftWithOneReadablePhotoIsAnError() throws {
+        try TestRequirement.installedModels("lite0")
         let scratch = try copyOfVegetables()
         try scratch.write(Data(contentsOf: TestFiles.fixture("vegetables/carrot/carrot-1.jpg")), to: "onion/good.jpg")
         try scratch.write(Data("not a photo".utf8), to: "onion/bad.jpg")
@@ -207,6 +212,7 @@ final class ClassifierTrainerTests: XCTestCase {
     }
 
     func testInvalidSettingsAreRefused() throws {
+        try TestRequirement.installedModels("lite0")
         var bad = options
         bad.validationFraction = 1
         XCTAssertThrowsError(try trainer().train(vegetables(), options: bad)) { error in
@@ -243,6 +249,7 @@ final class ClassifierTrainerTests: XCTestCase {
     }
 
     func testClassWeightsMustNameClassesAndAShorterSideMustCoverTheCrop() throws {
+        try TestRequirement.installedModels("lite0")
         var bad = options
         bad.classWeights = ["parsnip": 0.5]
         XCTAssertThrowsError(try trainer().train(vegetables(), options: bad)) { error in

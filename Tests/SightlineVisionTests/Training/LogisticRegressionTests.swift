@@ -2,6 +2,7 @@
 // feature matrix (same objective, so the same optimum), warm starts, determinism, and the
 // regularisation path's early stopping on a validation set that stops agreeing.
 import Foundation
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
@@ -63,8 +64,7 @@ final class LogisticRegressionTests: XCTestCase {
         try NumpyFileWriter.write(values: data.features.values, shape: [data.features.rows, data.features.columns], to: featuresFile)
         try NumpyFileWriter.write(values: data.labels.map(Float.init), shape: [data.labels.count], to: labelsFile)
         let weights = data.classWeights.map { ["--class-weights", $0.map { String($0) }.joined(separator: ",")] } ?? []
-        let printed = try ReferenceScript.run("train_reference.py",
-                                              ["fit", featuresFile.path, labelsFile.path, "--l2", String(l2)] + weights)
+        let printed = try ReferencePython.run(script: "scripts/reference/train_reference.py", arguments: ["fit", featuresFile.path, labelsFile.path, "--l2", String(l2)] + weights)
         let reference = try JSONDecoder().decode(ScikitLearnFit.self, from: Data(printed.utf8))
 
         let objective = SoftmaxCrossEntropy(data: data, l2: l2)

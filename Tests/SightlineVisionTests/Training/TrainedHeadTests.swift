@@ -5,6 +5,7 @@
 // head file once, again when it changes, and refuses a file that is not a head.
 import Foundation
 import SightlineEngine
+import SightlineTestSupport
 @testable import SightlineVision
 import XCTest
 
@@ -117,6 +118,7 @@ final class TrainedHeadTests: XCTestCase {
     }
 
     func testAFileThatIsNotAHeadIsRefused() throws {
+        try TestRequirement.installedModels("lite0")
         let scratch = try ScratchFolder(testCase: self)
         let notONNX = try scratch.write(Data("not a head".utf8), to: "broken.onnx")
         XCTAssertThrowsError(try TrainedHead(contentsOf: notONNX)) { error in
