@@ -1,18 +1,16 @@
-// SeededRandom: a deterministic random number generator (SplitMix64) so fuzz-style tests
-// mutate inputs the same way on every run.
+// SeededRandom: the deterministic generator tests draw from, so that fuzz-style tests mutate
+// their inputs the same way on every run — the sequence of Vision's SeededRandomGenerator
+// (SplitMix64, the one the trainers use), for test targets that do not import Vision.
+import SightlineVision
 
 public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SeededRandomGenerator
 
     public init(seed: UInt64) {
-        state = seed
+        generator = SeededRandomGenerator(seed: seed)
     }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        generator.next()
     }
 }
