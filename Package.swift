@@ -202,7 +202,7 @@ let package = Package(
                                    .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineTestSupport", "SightlineImaging", "CSightlineJPEG", "CSightlineResample", "CTurboJPEG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineTestSupport", "SightlineVision", "SightlineEngine", "SightlineImaging"],
+        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineTestSupport", "SightlineVision", "SightlineEngine", "SightlineImaging", "SightlineLab"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineLabTests", dependencies: ["SightlineTestSupport", "SightlineLab", "SightlineEngine", "SightlineVision", "SightlineImaging", "SightlinePresentation",
                                                         "SightlineCommandSupport"]),

@@ -2,6 +2,7 @@
 // prepared to ONNX Runtime (scripts/reference/ort_bench.py logits, run with the repository's
 // .venv) and returns the logits it computes.
 import Foundation
+import SightlineLab
 import SightlineTestSupport
 import SightlineVision
 

@@ -2,6 +2,7 @@
 // feature matrix (same objective, so the same optimum), warm starts, determinism, and the
 // regularisation path's early stopping on a validation set that stops agreeing.
 import Foundation
+import SightlineLab
 import SightlineTestSupport
 @testable import SightlineVision
 import XCTest

@@ -1,10 +1,11 @@
 // NumpyFileWriter: writes float32 arrays as NumPy `.npy` files (format 1.0, little-endian,
-// C order), so the exact tensors Sightline computed can be handed to Python reference tools.
+// C order), so the exact tensors Sightline computed can be handed to the Python references (the
+// lab's evaluate-imagenet --reference, and the tests).
 import Foundation
 
-public enum NumpyFileWriter {
+package enum NumpyFileWriter {
     /// The bytes of a `.npy` file holding `values` with `shape`.
-    public static func data(values: [Float], shape: [Int]) -> Data {
+    package static func data(values: [Float], shape: [Int]) -> Data {
         precondition(values.count == shape.reduce(1, *), "shape \(shape) needs \(shape.reduce(1, *)) values, got \(values.count)")
         let shapeText = shape.count == 1 ? "(\(shape[0]),)" : "(" + shape.map(String.init).joined(separator: ", ") + ")"
         var header = "{'descr': '<f4', 'fortran_order': False, 'shape': \(shapeText), }"
@@ -26,7 +27,7 @@ public enum NumpyFileWriter {
     }
 
     /// Writes `values` with `shape` to `url` as a `.npy` file.
-    public static func write(values: [Float], shape: [Int], to url: URL) throws {
+    package static func write(values: [Float], shape: [Int], to url: URL) throws {
         try data(values: values, shape: shape).write(to: url)
     }
 }

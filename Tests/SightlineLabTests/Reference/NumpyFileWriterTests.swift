@@ -2,7 +2,7 @@
 // header bytes, and NumPy itself reading back the shape and values.
 import Foundation
 import SightlineTestSupport
-@testable import SightlineVision
+@testable import SightlineLab
 import XCTest
 
 final class NumpyFileWriterTests: XCTestCase {
