@@ -1,22 +1,64 @@
-// CaptureEntryJSON: one saved Object Recognizer capture as JSON, as `sightline recognize history --json`
-// prints it and `/api/v1/recognizer/history` answers.
+// CaptureEntryJSON: one saved Object Recognizer capture as JSON, as `sightline recognize history
+// --json` prints it and `/api/v1/recognizer/history` answers: {"id", "created_at" (ISO 8601,
+// UTC), "label", "index", "confidence", "category", "category_name", "faces" (null when no face
+// scan ran)}.
 import Foundation
 import SightlineApps
 import SightlineStore
 
-public enum CaptureEntryJSON {
-    /// {"id", "created_at" (ISO 8601, UTC), "label", "index", "confidence", "category",
-    /// "category_name", "faces" (null when no face scan ran)}
-    public static func record(_ entry: RecognitionCaptureSummary, categories: ObjectCategories, language: Language) -> JSONLine {
-        .object([
-            ("id", .integer(Int(entry.id))),
-            ("created_at", .string(ISO8601DateFormatter().string(from: entry.createdAt))),
-            ("label", .string(entry.label)),
-            ("index", .integer(entry.classIndex)),
-            ("confidence", .number(entry.confidence, digits: 6)),
-            ("category", .string(entry.categoryID)),
-            ("category_name", .string(categories.category(id: entry.categoryID)?.name.text(in: language) ?? entry.categoryID)),
-            ("faces", entry.faceCount.map { .integer($0) } ?? .null),
-        ])
+public struct CaptureEntryJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "Capture" }
+
+    public var id: Int64
+    public var createdAt: Date
+    public var label: String
+    public var index: Int
+    public var confidence: Double
+    public var category: String
+    public var categoryName: String
+    @Nullable public var faces: Int?
+
+    public init(_ entry: RecognitionCaptureSummary, categories: ObjectCategories, language: Language) {
+        id = entry.id
+        createdAt = entry.createdAt
+        label = entry.label
+        index = entry.classIndex
+        confidence = entry.confidence
+        category = entry.categoryID
+        categoryName = categories.category(id: entry.categoryID)?.name.text(in: language) ?? entry.categoryID
+        faces = entry.faceCount
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, createdAt = "created_at", label, index, confidence, category, categoryName = "category_name", faces
+    }
+}
+
+/// `{"captures": [capture…]}`: a page of the capture history, newest first.
+public struct CaptureListJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "CaptureList" }
+
+    public var captures: [CaptureEntryJSON]
+
+    public init(captures: [CaptureEntryJSON]) {
+        self.captures = captures
+    }
+}
+
+/// `{"category", "category_name", "captures": [capture…]}`: one category's captures, as
+/// `sightline recognize history --group --json` prints them.
+public struct CaptureGroupJSON: JSONAnswer, Sendable {
+    public var category: String
+    public var categoryName: String
+    public var captures: [CaptureEntryJSON]
+
+    public init(_ group: CategoryGroup, categories: ObjectCategories, language: Language) {
+        category = group.category.id
+        categoryName = group.category.name.text(in: language)
+        captures = group.captures.map { CaptureEntryJSON($0, categories: categories, language: language) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case category, categoryName = "category_name", captures
     }
 }

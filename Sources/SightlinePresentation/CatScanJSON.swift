@@ -4,27 +4,68 @@ import Foundation
 import SightlineApps
 import SightlineStore
 
-public enum CatScanJSON {
-    /// `{"file", "is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"}], "history_id"}`;
-    /// "message" in `language`; "history_id" is null when the scan was not saved.
-    public static func record(_ result: CatScanResult, file: String, historyID: Int64?,
-                              language: Language = .english) throws -> JSONLine {
-        try JSONLine.encoding(result).prepending([("file", .string(file))])
-            .replacing("message", with: .string(result.message.text(in: language)))
-            .appending([("history_id", historyID.map { .integer(Int($0)) } ?? .null)])
+/// `{"file", "is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"}],
+/// "history_id"}`: "message" in the asked language; "history_id" null when the scan was not saved.
+public struct CatScanJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "CatScan" }
+
+    public var file: String
+    public var isCat: Bool
+    public var catConfidence: Double
+    public var message: String
+    /// The three most likely breeds, best first.
+    public var breeds: [CatBreedMatch]
+    @Nullable public var historyID: Int64?
+
+    public init(_ result: CatScanResult, file: String, historyID: Int64?, language: Language = .english) {
+        self.file = file
+        isCat = result.isCat
+        catConfidence = result.catConfidence
+        message = result.message.text(in: language)
+        breeds = result.breeds
+        self.historyID = historyID
     }
 
-    /// {"id", "created_at" (ISO 8601, UTC), "is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"}]}
-    public static func entry(_ entry: CatScanSummary) -> JSONLine {
-        .object([
-            ("id", .integer(Int(entry.id))),
-            ("created_at", .string(ISO8601DateFormatter().string(from: entry.createdAt))),
-            ("is_cat", .bool(entry.isCat)),
-            ("cat_confidence", .number(entry.catConfidence, digits: 6)),
-            ("message", .string(entry.message)),
-            ("breeds", .array(entry.breeds.map { breed in
-                .object([("name", .string(breed.name)), ("confidence", .number(breed.confidence, digits: 6))])
-            })),
-        ])
+    private enum CodingKeys: String, CodingKey {
+        case file, isCat = "is_cat", catConfidence = "cat_confidence", message, breeds, historyID = "history_id"
+    }
+}
+
+/// `{"id", "created_at" (ISO 8601, UTC), "is_cat", "cat_confidence", "message" (English),
+/// "breeds": [{"name", "confidence"}]}`: a saved scan.
+public struct CatScanEntryJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "CatScanEntry" }
+
+    public var id: Int64
+    public var createdAt: Date
+    public var isCat: Bool
+    public var catConfidence: Double
+    public var message: String
+    public var breeds: [CatBreedMatch]
+
+    public init(_ entry: CatScanSummary) {
+        id = entry.id
+        createdAt = entry.createdAt
+        isCat = entry.isCat
+        catConfidence = entry.catConfidence
+        message = entry.message
+        breeds = entry.breeds
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, createdAt = "created_at", isCat = "is_cat", catConfidence = "cat_confidence", message, breeds
+    }
+}
+
+/// `{"scans": [entry…], "total"}`: a page of the scan history, newest first, and its size.
+public struct CatScanListJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "CatScanList" }
+
+    public var scans: [CatScanEntryJSON]
+    public var total: Int
+
+    public init(scans: [CatScanSummary], total: Int) {
+        self.scans = scans.map(CatScanEntryJSON.init)
+        self.total = total
     }
 }

@@ -1,37 +1,43 @@
 // ClassificationJSON: one classified photo as JSON — `{"file", "results": [{"index", "label",
-// "confidence"}], "milliseconds"}` or `{"file", "error"}` — as `sightline classify --json`
-// prints it and `POST /api/v1/classify` answers.
+// "confidence"}], "milliseconds"}` — as `sightline classify --json` prints it and
+// `POST /api/v1/classify` answers; a photo that could not be classified is an `ErrorJSON`.
 import Foundation
 import SightlineImaging
 import SightlineVision
 
-public enum ClassificationJSON {
-    /// The outcome for one photo called `file`.
-    public static func record(_ image: ClassifiedImage, file: String) -> JSONLine {
-        switch image.result {
-        case .success(let result):
-            return record(result, file: file, milliseconds: image.seconds * 1000)
-        case .failure(let error):
-            return .object([("file", .string(file)), ("error", .string(message(for: error)))])
+public struct ClassificationJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "Classification" }
+
+    /// `{"index", "label", "confidence"}`: one class of the model.
+    public struct Observation: Encodable, Sendable {
+        public var index: Int
+        public var label: String
+        public var confidence: Double
+
+        public init(_ observation: ClassificationObservation) {
+            index = observation.index
+            label = observation.label
+            confidence = Double(observation.confidence)
         }
     }
 
+    public var file: String
+    public var results: [Observation]
+    public var milliseconds: Double
+
     /// The classes found in the photo called `file` in `milliseconds`.
-    public static func record(_ result: ClassificationResult, file: String, milliseconds: Double) -> JSONLine {
-        .object([
-            ("file", .string(file)),
-            ("results", .array(result.observations.map(observation))),
-            ("milliseconds", .number(milliseconds, digits: 3)),
-        ])
+    public init(_ result: ClassificationResult, file: String, milliseconds: Double) {
+        self.file = file
+        results = result.observations.map(Observation.init)
+        self.milliseconds = milliseconds.rounded(digits: 3)
     }
 
-    /// `{"index", "label", "confidence"}`
-    public static func observation(_ observation: ClassificationObservation) -> JSONLine {
-        .object([
-            ("index", .integer(observation.index)),
-            ("label", .string(observation.label)),
-            ("confidence", .number(Double(observation.confidence), digits: 6)),
-        ])
+    /// The outcome for one photo called `file`: its classes, or why it could not be classified.
+    public static func record(_ image: ClassifiedImage, file: String) -> any JSONAnswer {
+        switch image.result {
+        case .success(let result): ClassificationJSON(result, file: file, milliseconds: image.seconds * 1000)
+        case .failure(let error): ErrorJSON(file: file, message: message(for: error))
+        }
     }
 
     /// The error's message without the file path, which is shown next to it already.

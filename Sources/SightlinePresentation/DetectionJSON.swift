@@ -4,25 +4,37 @@
 import Foundation
 import SightlineVision
 
-public enum DetectionJSON {
-    /// The objects of the photo called `file`, most confident first, found in `milliseconds`.
-    public static func record(_ objects: [DetectedObject], file: String, milliseconds: Double) -> JSONLine {
-        .object([
-            ("file", .string(file)),
-            ("objects", .array(objects.map(object))),
-            ("milliseconds", .number(milliseconds, digits: 3)),
-        ])
+public struct DetectionJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "Detection" }
+
+    /// One object: label, confidence and box in pixels of the upright photo, origin top-left.
+    public struct Object: Encodable, Sendable {
+        public var label: String
+        public var confidence: Double
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(_ object: DetectedObject) {
+            label = object.label
+            confidence = object.confidence
+            x = object.boundingBox.x.rounded(digits: 2)
+            y = object.boundingBox.y.rounded(digits: 2)
+            width = object.boundingBox.width.rounded(digits: 2)
+            height = object.boundingBox.height.rounded(digits: 2)
+        }
     }
 
-    /// One object: label, confidence and box in pixels of the upright photo.
-    public static func object(_ object: DetectedObject) -> JSONLine {
-        .object([
-            ("label", .string(object.label)),
-            ("confidence", .number(object.confidence, digits: 6)),
-            ("x", .number(object.boundingBox.x, digits: 2)),
-            ("y", .number(object.boundingBox.y, digits: 2)),
-            ("width", .number(object.boundingBox.width, digits: 2)),
-            ("height", .number(object.boundingBox.height, digits: 2)),
-        ])
+    public var file: String
+    /// Most confident first.
+    public var objects: [Object]
+    public var milliseconds: Double
+
+    /// The objects of the photo called `file`, found in `milliseconds`.
+    public init(_ objects: [DetectedObject], file: String, milliseconds: Double) {
+        self.file = file
+        self.objects = objects.map(Object.init)
+        self.milliseconds = milliseconds.rounded(digits: 3)
     }
 }

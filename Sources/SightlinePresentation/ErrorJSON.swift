@@ -1,7 +1,11 @@
-// ErrorJSON: a photo that could not be handled, as the CLI's --json prints it per file:
-// `{"file", "error"}`.
-public enum ErrorJSON {
-    public static func record(file: String, message: String) -> JSONLine {
-        .object([("file", .string(file)), ("error", .string(message))])
+// ErrorJSON: a photo the CLI could not handle, as its --json prints it in that photo's place:
+// `{"file", "error"}`. (The API answers a failed request with `APIErrorJSON`.)
+public struct ErrorJSON: JSONAnswer, Sendable {
+    public var file: String
+    public var error: String
+
+    public init(file: String, message: String) {
+        self.file = file
+        error = message
     }
 }

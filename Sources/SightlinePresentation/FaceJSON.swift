@@ -5,41 +5,73 @@
 import Foundation
 import SightlineVision
 
-public enum FaceJSON {
-    /// The faces of the photo called `file`, found in `milliseconds`.
-    public static func record(_ faces: [FaceObservation], file: String, milliseconds: Double) -> JSONLine {
-        .object([
-            ("file", .string(file)),
-            ("faces", .array(faces.map(face))),
-            ("milliseconds", .number(milliseconds, digits: 3)),
-        ])
-    }
+public struct FaceJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "Faces" }
 
-    /// One face with its box, confidence and five landmarks.
-    public static func face(_ face: FaceObservation) -> JSONLine {
-        func point(_ point: PixelPoint) -> JSONLine {
-            .array([.number(point.x, digits: 2), .number(point.y, digits: 2)])
+    /// `{"x", "y", "width", "height", "confidence"}` of one face (the Object Recognizer's face
+    /// scan shows these).
+    public struct Box: Encodable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        public var confidence: Double
+
+        public init(_ face: FaceObservation) {
+            x = face.boundingBox.x.rounded(digits: 2)
+            y = face.boundingBox.y.rounded(digits: 2)
+            width = face.boundingBox.width.rounded(digits: 2)
+            height = face.boundingBox.height.rounded(digits: 2)
+            confidence = face.confidence
         }
-        let landmarks = face.landmarks
-        return box(face).appending([
-            ("landmarks", .object([
-                ("leftEye", point(landmarks.leftEye)),
-                ("rightEye", point(landmarks.rightEye)),
-                ("nose", point(landmarks.nose)),
-                ("mouthLeft", point(landmarks.mouthLeft)),
-                ("mouthRight", point(landmarks.mouthRight)),
-            ])),
-        ])
     }
 
-    /// `{"x", "y", "width", "height", "confidence"}` of one face.
-    public static func box(_ face: FaceObservation) -> JSONLine {
-        .object([
-            ("x", .number(face.boundingBox.x, digits: 2)),
-            ("y", .number(face.boundingBox.y, digits: 2)),
-            ("width", .number(face.boundingBox.width, digits: 2)),
-            ("height", .number(face.boundingBox.height, digits: 2)),
-            ("confidence", .number(face.confidence, digits: 6)),
-        ])
+    /// The five landmarks, each `[x, y]`.
+    public struct Landmarks: Encodable, Sendable {
+        public var leftEye: [Double]
+        public var rightEye: [Double]
+        public var nose: [Double]
+        public var mouthLeft: [Double]
+        public var mouthRight: [Double]
+
+        init(_ landmarks: FaceLandmarks) {
+            func point(_ point: PixelPoint) -> [Double] { [point.x.rounded(digits: 2), point.y.rounded(digits: 2)] }
+            leftEye = point(landmarks.leftEye)
+            rightEye = point(landmarks.rightEye)
+            nose = point(landmarks.nose)
+            mouthLeft = point(landmarks.mouthLeft)
+            mouthRight = point(landmarks.mouthRight)
+        }
+    }
+
+    /// One face: its box, confidence and landmarks.
+    public struct Face: Encodable, Sendable {
+        public var box: Box
+        public var landmarks: Landmarks
+
+        public init(_ face: FaceObservation) {
+            box = Box(face)
+            landmarks = Landmarks(face.landmarks)
+        }
+
+        private enum CodingKeys: String, CodingKey { case landmarks }
+
+        /// The box's members at the face's own level, then "landmarks".
+        public func encode(to encoder: any Encoder) throws {
+            try box.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(landmarks, forKey: .landmarks)
+        }
+    }
+
+    public var file: String
+    public var faces: [Face]
+    public var milliseconds: Double
+
+    /// The faces of the photo called `file`, found in `milliseconds`.
+    public init(_ faces: [FaceObservation], file: String, milliseconds: Double) {
+        self.file = file
+        self.faces = faces.map(Face.init)
+        self.milliseconds = milliseconds.rounded(digits: 3)
     }
 }

@@ -1,7 +1,7 @@
-// JSONLine+Encodable: any Encodable value as a JSONLine, keeping object keys in the order the
-// value encodes them (Foundation's JSONEncoder on Linux does not), so the app types' Codable
-// shapes are printed by the CLI exactly as the web API serves them. Doubles are rounded to six
-// decimals like the rest of the CLI's output; dates become ISO 8601 text.
+// JSONLine+Encodable: the one encoder behind every JSONAnswer — any Encodable value as a JSONLine,
+// keeping object keys in the order the value encodes them (Foundation's JSONEncoder on Linux does
+// not), so the CLI prints exactly what the web API serves. Doubles are rounded to six decimals;
+// dates become ISO 8601 text.
 import Foundation
 
 extension JSONLine {
@@ -10,25 +10,6 @@ extension JSONLine {
         let root = JSONNodeBox()
         try root.encode(value, codingPath: [])
         return root.line
-    }
-
-    /// This object with `members` put in front; other values are returned unchanged.
-    public func prepending(_ members: [(String, JSONLine)]) -> JSONLine {
-        guard case .object(let existing) = self else { return self }
-        return .object(members + existing.filter { key, _ in !members.contains { $0.0 == key } })
-    }
-
-    /// This object with the member `key`'s value replaced, in its place; other values are
-    /// returned unchanged.
-    public func replacing(_ key: String, with value: JSONLine) -> JSONLine {
-        guard case .object(let existing) = self else { return self }
-        return .object(existing.map { $0.0 == key ? ($0.0, value) : $0 })
-    }
-
-    /// This object with `members` added at the end; other values are returned unchanged.
-    public func appending(_ members: [(String, JSONLine)]) -> JSONLine {
-        guard case .object(let existing) = self else { return self }
-        return .object(existing.filter { key, _ in !members.contains { $0.0 == key } } + members)
     }
 }
 

@@ -5,29 +5,68 @@ import Foundation
 import SightlineApps
 import SightlineVision
 
-public enum RecognitionJSON {
-    /// `{"file", "label", "index", "confidence", "confidence_text", "category", "category_name",
-    /// "caption", "top5", ["faces", "face_boxes", "faces_text"], ["saved_id"]}`.
-    public static func record(_ recognition: ObjectRecognition, file: String, language: Language, savedID: Int64?) -> JSONLine {
-        var members: [(String, JSONLine)] = [
-            ("file", .string(file)),
-            ("label", .string(recognition.label)),
-            ("index", .integer(recognition.best.index)),
-            ("confidence", .number(recognition.confidence, digits: 6)),
-            ("confidence_text", .string(recognition.confidenceText)),
-            ("category", .string(recognition.category.id)),
-            ("category_name", .string(recognition.category.name.text(in: language))),
-            ("caption", .string(recognition.caption)),
-            ("top5", .array(recognition.ranked.prefix(ObjectRecognizer.rankedCount).map(ClassificationJSON.observation))),
-        ]
-        if let scan = recognition.faceScan {
-            members.append(("faces", .integer(scan.count)))
-            members.append(("face_boxes", .array(scan.faces.map(FaceJSON.box))))
-            members.append(("faces_text", .string(scan.summary(in: language))))
+/// `{"file", "label", "index", "confidence", "confidence_text", "category", "category_name",
+/// "caption", "top5", ["faces", "face_boxes", "faces_text"], ["saved_id"]}`: the face members
+/// only after a face scan, "saved_id" only when the photo was saved.
+public struct RecognitionJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "Recognition" }
+
+    /// What the face scan found.
+    public struct Faces: Sendable {
+        public var count: Int
+        public var boxes: [FaceJSON.Box]
+        public var text: String
+    }
+
+    public var file: String
+    public var label: String
+    public var index: Int
+    public var confidence: Double
+    public var confidenceText: String
+    public var category: String
+    public var categoryName: String
+    public var caption: String
+    public var top5: [ClassificationJSON.Observation]
+    public var faces: Faces?
+    public var savedID: Int64?
+
+    public init(_ recognition: ObjectRecognition, file: String, language: Language, savedID: Int64?) {
+        self.file = file
+        label = recognition.label
+        index = recognition.best.index
+        confidence = recognition.confidence
+        confidenceText = recognition.confidenceText
+        category = recognition.category.id
+        categoryName = recognition.category.name.text(in: language)
+        caption = recognition.caption
+        top5 = recognition.ranked.prefix(ObjectRecognizer.rankedCount).map(ClassificationJSON.Observation.init)
+        faces = recognition.faceScan.map { scan in
+            Faces(count: scan.count, boxes: scan.faces.map(FaceJSON.Box.init), text: scan.summary(in: language))
         }
-        if let savedID {
-            members.append(("saved_id", .integer(Int(savedID))))
+        self.savedID = savedID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, label, index, confidence, confidenceText = "confidence_text", category, categoryName = "category_name"
+        case caption, top5, faces, faceBoxes = "face_boxes", facesText = "faces_text", savedID = "saved_id"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(label, forKey: .label)
+        try container.encode(index, forKey: .index)
+        try container.encode(confidence, forKey: .confidence)
+        try container.encode(confidenceText, forKey: .confidenceText)
+        try container.encode(category, forKey: .category)
+        try container.encode(categoryName, forKey: .categoryName)
+        try container.encode(caption, forKey: .caption)
+        try container.encode(top5, forKey: .top5)
+        if let faces {
+            try container.encode(faces.count, forKey: .faces)
+            try container.encode(faces.boxes, forKey: .faceBoxes)
+            try container.encode(faces.text, forKey: .facesText)
         }
-        return .object(members)
+        try container.encodeIfPresent(savedID, forKey: .savedID)
     }
 }

@@ -1,27 +1,91 @@
-// ShoppingListJSON: the Kitchen shopping list and ingredient list as JSON, as the `kitchen`
-// commands print them with --json and `/api/v1/kitchen/…` answers.
+// ShoppingListJSON: the Kitchen shopping list (`{"items": [item…]}`) and ingredient list
+// (`{"ingredients": [name…]}`, with what adding to it did) as JSON, as the `kitchen` commands
+// print them with --json and `/api/v1/kitchen/…` answers.
+import SightlineApps
 import SightlineStore
 
-public enum ShoppingListJSON {
-    /// `{"items": [item…]}`
-    public static func list(_ items: [ShoppingListItem]) -> JSONLine {
-        .object([("items", .array(items.map(item)))])
-    }
+public struct ShoppingListJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "ShoppingList" }
 
     /// {"id", "name", "amount", "recipe_id", "recipe_title", "checked"}
-    public static func item(_ item: ShoppingListItem) -> JSONLine {
-        .object([
-            ("id", item.id.map { .integer(Int($0)) } ?? .null),
-            ("name", .string(item.name)),
-            ("amount", item.amount.map { .string($0) } ?? .null),
-            ("recipe_id", item.recipeID.map { .string($0) } ?? .null),
-            ("recipe_title", item.recipeTitle.map { .string($0) } ?? .null),
-            ("checked", .bool(item.isChecked)),
-        ])
+    public struct Item: Encodable, Sendable {
+        @Nullable public var id: Int64?
+        public var name: String
+        @Nullable public var amount: String?
+        @Nullable public var recipeID: String?
+        @Nullable public var recipeTitle: String?
+        public var checked: Bool
+
+        init(_ item: ShoppingListItem) {
+            id = item.id
+            name = item.name
+            amount = item.amount
+            recipeID = item.recipeID
+            recipeTitle = item.recipeTitle
+            checked = item.isChecked
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, amount, recipeID = "recipe_id", recipeTitle = "recipe_title", checked
+        }
     }
 
-    /// `{"ingredients": [name…]}`: the ingredient list, newest first.
-    public static func ingredients(_ names: [String]) -> JSONLine {
-        .object([("ingredients", .array(names.map { .string($0) }))])
+    public var items: [Item]
+
+    public init(_ items: [ShoppingListItem]) {
+        self.items = items.map(Item.init)
+    }
+}
+
+/// `{"ingredients": [name…]}`: the ingredient list, newest first.
+public struct IngredientListJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "IngredientList" }
+
+    public var ingredients: [String]
+
+    public init(_ names: [String]) {
+        ingredients = names
+    }
+}
+
+/// `{"text", "name", "result"}`: what adding one text to the ingredient list did — "name" is the
+/// canonical name (null for an empty text), "result" one of added, already-on-list, ignored-empty.
+public struct IngredientChangeJSON: Encodable, Sendable {
+    public var text: String
+    @Nullable public var name: String?
+    public var result: String
+
+    public init(text: String, change: IngredientListChange) {
+        self.text = text
+        name = change.name
+        result = switch change {
+        case .added: "added"
+        case .alreadyOnList: "already-on-list"
+        case .ignoredEmpty: "ignored-empty"
+        }
+    }
+}
+
+/// `{"change": {…}, "ingredients": [name…]}`: one ingredient added over the API.
+public struct IngredientAddedJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "IngredientAdded" }
+
+    public var change: IngredientChangeJSON
+    public var ingredients: [String]
+
+    public init(change: IngredientChangeJSON, ingredients: [String]) {
+        self.change = change
+        self.ingredients = ingredients
+    }
+}
+
+/// `{"changes": [{…}], "ingredients": [name…]}`: several added by `sightline kitchen add --json`.
+public struct IngredientsAddedJSON: JSONAnswer, Sendable {
+    public var changes: [IngredientChangeJSON]
+    public var ingredients: [String]
+
+    public init(changes: [IngredientChangeJSON], ingredients: [String]) {
+        self.changes = changes
+        self.ingredients = ingredients
     }
 }

@@ -2,15 +2,22 @@
 // prints it and `/api/v1/waste/help` answers: {"modes": [{"mode", "title", "body"}]}.
 import SightlineApps
 
-public enum WasteHelpJSON {
-    public static func record(_ modes: [WasteGuardMode], texts: WasteTexts, language: Language) -> JSONLine {
-        .object([("modes", .array(modes.map { mode in
+public struct WasteHelpJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "WasteHelp" }
+
+    /// One mode's help; "body" is Markdown.
+    public struct Mode: Encodable, Sendable {
+        public var mode: String
+        public var title: String
+        public var body: String
+    }
+
+    public var modes: [Mode]
+
+    public init(_ modes: [WasteGuardMode], texts: WasteTexts, language: Language) {
+        self.modes = modes.map { mode in
             let help = texts.help(for: mode)
-            return .object([
-                ("mode", .string(mode.rawValue)),
-                ("title", .string(help.title.text(in: language))),
-                ("body", .string(help.body.text(in: language))),
-            ])
-        }))])
+            return Mode(mode: mode.rawValue, title: help.title.text(in: language), body: help.body.text(in: language))
+        }
     }
 }

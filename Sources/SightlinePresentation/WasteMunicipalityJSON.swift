@@ -1,22 +1,29 @@
 // WasteMunicipalityJSON: the municipalities whose disposal rules WasteGuard knows and the one
 // chosen, as `sightline waste municipality --json` prints them and
-// `/api/v1/waste/municipality` answers.
+// `/api/v1/waste/municipality` answers: {"selected", "municipalities": [{"id", "name",
+// "default", "source", "note"}]}.
 import SightlineApps
 
-public enum WasteMunicipalityJSON {
-    /// {"selected", "municipalities": [{"id", "name", "default", "source", "note"}]}
-    public static func record(selected: Municipality, knowledge: WasteKnowledge, language: Language) -> JSONLine {
-        .object([
-            ("selected", .string(selected.id)),
-            ("municipalities", .array(knowledge.municipalities.map { municipality in
-                .object([
-                    ("id", .string(municipality.id)),
-                    ("name", .string(municipality.name.text(in: language))),
-                    ("default", .bool(municipality.isDefault)),
-                    ("source", .string(municipality.source.url)),
-                    ("note", .string(municipality.note.text(in: language))),
-                ])
-            })),
-        ])
+public struct WasteMunicipalityJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "Municipalities" }
+
+    /// One municipality; "source" is where its rules are published.
+    public struct Entry: Encodable, Sendable {
+        public var id: String
+        public var name: String
+        public var `default`: Bool
+        public var source: String
+        public var note: String
+    }
+
+    public var selected: String
+    public var municipalities: [Entry]
+
+    public init(selected: Municipality, knowledge: WasteKnowledge, language: Language) {
+        self.selected = selected.id
+        municipalities = knowledge.municipalities.map { municipality in
+            Entry(id: municipality.id, name: municipality.name.text(in: language), default: municipality.isDefault,
+                  source: municipality.source.url, note: municipality.note.text(in: language))
+        }
     }
 }

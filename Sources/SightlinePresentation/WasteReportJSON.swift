@@ -1,100 +1,202 @@
-// WasteReportJSON: one photo analysed by WasteGuard as JSON — {"file", "mode", "objects":
-// [{"label", "display_name", "organic", "confidence", "box", "bin", "guidance", …}],
-// "information", …} — as `sightline waste --json` prints it and `POST /api/v1/waste` answers.
+// WasteReportJSON: one photo analysed by WasteGuard as JSON — {"file", "mode", "language",
+// "municipality", "image", "objects": [{"label", "display_name", "organic", "confidence", "box",
+// "bin", "guidance", "evidence", …}], "verdict", "information", "models"} — as
+// `sightline waste --json` prints it and `POST /api/v1/waste` answers.
 import Foundation
 import SightlineApps
 import SightlineImaging
 import SightlineVision
 
-public enum WasteReportJSON {
-    /// The report as one JSON object. Boxes are pixels of the upright photo, origin top-left;
-    /// "bin_symbol" is where `symbolLocation` says the bin's SVG symbol is (a path or a URL).
-    public static func record(_ report: WasteReport, file: String, models: [String],
-                              symbolLocation: (WasteBin) -> String) -> JSONLine {
+public struct WasteReportJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "WasteReport" }
+
+    /// `{"label", "confidence", "model"}`: one model's judgement.
+    public struct Judgement: Encodable, Sendable {
+        public var label: String
+        public var confidence: Double
+        public var model: String
+
+        init(_ judgement: PhotoJudgement) {
+            label = judgement.label
+            confidence = judgement.confidence
+            model = judgement.model
+        }
+    }
+
+    /// `{"label", "index", "confidence"}`: an ImageNet class of the general model behind an object.
+    public struct ImageNetClass: Encodable, Sendable {
+        public var label: String
+        public var index: Int
+        public var confidence: Double
+    }
+
+    /// `{"bin", "bin_name"}`: another bin the object may go into.
+    public struct Alternative: Encodable, Sendable {
+        public var bin: String
+        public var binName: String
+
+        private enum CodingKeys: String, CodingKey { case bin, binName = "bin_name" }
+    }
+
+    /// Why the object is reported: a detector box (with the verifier's judgement), ImageNet
+    /// classes of the general model, or a part of the photo the whole-photo heads judged.
+    public enum Evidence: Encodable, Sendable {
+        case detector(model: String, verification: Judgement?)
+        case imageNet(model: String, classes: [ImageNetClass])
+        case heads(model: String, material: Judgement, overrules: String?)
+
+        init(_ evidence: WasteObject.Evidence) {
+            switch evidence {
+            case let .detector(model, verification):
+                self = .detector(model: model, verification: verification.map(Judgement.init))
+            case let .imageNet(model, classes):
+                self = .imageNet(model: model, classes: classes.map {
+                    ImageNetClass(label: $0.label, index: $0.index, confidence: $0.confidence)
+                })
+            case let .heads(organic, material, overrules):
+                self = .heads(model: organic.model, material: Judgement(material), overrules: overrules)
+            }
+        }
+
+        private enum CodingKeys: String, CodingKey { case kind, model, verification, classes, material, overrules }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case let .detector(model, verification):
+                try container.encode("detector", forKey: .kind)
+                try container.encode(model, forKey: .model)
+                try container.encode(verification, forKey: .verification)
+            case let .imageNet(model, classes):
+                try container.encode("imagenet", forKey: .kind)
+                try container.encode(model, forKey: .model)
+                try container.encode(classes, forKey: .classes)
+            case let .heads(model, material, overrules):
+                try container.encode("heads", forKey: .kind)
+                try container.encode(model, forKey: .model)
+                try container.encode(material, forKey: .material)
+                try container.encode(overrules, forKey: .overrules)
+            }
+        }
+    }
+
+    /// One object: what it is, where (pixels of the upright photo, origin top-left), which bin
+    /// and why — "bin" and "guidance" null when no rule covers it.
+    public struct Object: Encodable, Sendable {
+        /// Where the object's rule sends it.
+        public struct Guidance: Sendable {
+            public var bin: String
+            public var binName: String
+            public var binColor: String
+            public var binSymbol: String
+            public var alternatives: [Alternative]
+            public var text: String
+        }
+
+        public var label: String
+        public var displayName: String
+        public var organic: Bool
+        public var confidence: Double
+        public var confidenceText: String
+        public var box: Box
+        public var guidance: Guidance?
+        public var evidence: Evidence
+
+        private enum CodingKeys: String, CodingKey {
+            case label, displayName = "display_name", organic, confidence, confidenceText = "confidence_text", box
+            case bin, binName = "bin_name", binColor = "bin_color", binSymbol = "bin_symbol", alternatives, guidance, evidence
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .label)
+            try container.encode(displayName, forKey: .displayName)
+            try container.encode(organic, forKey: .organic)
+            try container.encode(confidence, forKey: .confidence)
+            try container.encode(confidenceText, forKey: .confidenceText)
+            try container.encode(box, forKey: .box)
+            if let guidance {
+                try container.encode(guidance.bin, forKey: .bin)
+                try container.encode(guidance.binName, forKey: .binName)
+                try container.encode(guidance.binColor, forKey: .binColor)
+                try container.encode(guidance.binSymbol, forKey: .binSymbol)
+                try container.encode(guidance.alternatives, forKey: .alternatives)
+                try container.encode(guidance.text, forKey: .guidance)
+            } else {
+                try container.encodeNil(forKey: .bin)
+                try container.encodeNil(forKey: .guidance)
+            }
+            try container.encode(evidence, forKey: .evidence)
+        }
+    }
+
+    /// `{"x", "y", "width", "height"}` in pixels.
+    public struct Box: Encodable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+    }
+
+    /// `{"width", "height"}` of the upright photo.
+    public struct Size: Encodable, Sendable {
+        public var width: Int
+        public var height: Int
+    }
+
+    /// `{"organic", "organic_judgement", "material"}`: the whole-photo heads' verdict.
+    public struct Verdict: Encodable, Sendable {
+        @Nullable public var organic: Bool?
+        @Nullable public var organicJudgement: Judgement?
+        @Nullable public var material: Judgement?
+
+        private enum CodingKeys: String, CodingKey { case organic, organicJudgement = "organic_judgement", material }
+    }
+
+    public var file: String
+    public var mode: String
+    public var language: String
+    public var municipality: String
+    public var image: Size
+    public var objects: [Object]
+    @Nullable public var verdict: Verdict?
+    public var information: String
+    public var models: [String]
+
+    /// The report of the photo called `file`; "bin_symbol" is where `symbolLocation` says the
+    /// bin's SVG symbol is (a path or a URL).
+    public init(_ report: WasteReport, file: String, models: [String], symbolLocation: (WasteBin) -> String) {
         let language = report.language
-        let objects = report.items.map { item -> JSONLine in
+        self.file = file
+        mode = report.mode.rawValue
+        self.language = language.rawValue
+        municipality = report.municipality.id
+        image = Size(width: report.imageSize.width, height: report.imageSize.height)
+        objects = report.items.map { item in
             let object = item.object
             let box = object.boundingBox
-            var members: [(String, JSONLine)] = [
-                ("label", .string(object.wasteClass.label)),
-                ("display_name", .string(item.displayName)),
-                ("organic", .bool(object.isOrganic)),
-                ("confidence", .number(object.confidence, digits: 6)),
-                ("confidence_text", .string(object.confidenceText)),
-                ("box", .object([("x", .number(box.x, digits: 2)), ("y", .number(box.y, digits: 2)),
-                                 ("width", .number(box.width, digits: 2)), ("height", .number(box.height, digits: 2))])),
-            ]
-            if let guidance = item.guidance {
-                members += [
-                    ("bin", .string(guidance.bin.id)),
-                    ("bin_name", .string(guidance.bin.name.text(in: language))),
-                    ("bin_color", .string(guidance.bin.color)),
-                    ("bin_symbol", .string(symbolLocation(guidance.bin))),
-                    ("alternatives", .array(guidance.alternatives.map { bin in
-                        .object([("bin", .string(bin.id)), ("bin_name", .string(bin.name.text(in: language)))])
-                    })),
-                    ("guidance", .string(guidance.reason.text(in: language))),
-                ]
-            } else {
-                members += [("bin", .null), ("guidance", .null)]
-            }
-            members.append(("evidence", evidence(object.evidence)))
-            return .object(members)
+            return Object(
+                label: object.wasteClass.label, displayName: item.displayName, organic: object.isOrganic,
+                confidence: object.confidence, confidenceText: object.confidenceText,
+                box: Box(x: box.x.rounded(digits: 2), y: box.y.rounded(digits: 2), width: box.width.rounded(digits: 2),
+                         height: box.height.rounded(digits: 2)),
+                guidance: item.guidance.map { guidance in
+                    Object.Guidance(bin: guidance.bin.id, binName: guidance.bin.name.text(in: language), binColor: guidance.bin.color,
+                                    binSymbol: symbolLocation(guidance.bin),
+                                    alternatives: guidance.alternatives.map { Alternative(bin: $0.id, binName: $0.name.text(in: language)) },
+                                    text: guidance.reason.text(in: language))
+                },
+                evidence: Evidence(object.evidence))
         }
-        return .object([
-            ("file", .string(file)),
-            ("mode", .string(report.mode.rawValue)),
-            ("language", .string(language.rawValue)),
-            ("municipality", .string(report.municipality.id)),
-            ("image", .object([("width", .integer(report.imageSize.width)), ("height", .integer(report.imageSize.height))])),
-            ("objects", .array(objects)),
-            ("verdict", report.verdict.map(verdict) ?? .null),
-            ("information", .string(report.information)),
-            ("models", .array(models.map { .string($0) })),
-        ])
+        verdict = report.verdict.map { verdict in
+            Verdict(organic: verdict.isOrganic, organicJudgement: verdict.organic.map(Judgement.init),
+                    material: verdict.material.map(Judgement.init))
+        }
+        information = report.information
+        self.models = models
     }
 
-    private static func evidence(_ evidence: WasteObject.Evidence) -> JSONLine {
-        switch evidence {
-        case let .detector(model, verification):
-            return .object([
-                ("kind", .string("detector")),
-                ("model", .string(model)),
-                ("verification", verification.map { judgement in
-                    .object([("label", .string(judgement.label)), ("confidence", .number(judgement.confidence, digits: 6)),
-                             ("model", .string(judgement.model))])
-                } ?? .null),
-            ])
-        case let .imageNet(model, classes):
-            return .object([
-                ("kind", .string("imagenet")),
-                ("model", .string(model)),
-                ("classes", .array(classes.map { match in
-                    .object([("label", .string(match.label)), ("index", .integer(match.index)),
-                             ("confidence", .number(match.confidence, digits: 6))])
-                })),
-            ])
-        case let .heads(organic, material, overrules):
-            return .object([
-                ("kind", .string("heads")),
-                ("model", .string(organic.model)),
-                ("material", .object([("label", .string(material.label)), ("confidence", .number(material.confidence, digits: 6)),
-                                      ("model", .string(material.model))])),
-                ("overrules", overrules.map { .string($0) } ?? .null),
-            ])
-        }
-    }
-
-    private static func verdict(_ verdict: PhotoVerdict) -> JSONLine {
-        func judgement(_ judgement: PhotoJudgement?) -> JSONLine {
-            guard let judgement else { return .null }
-            return .object([("label", .string(judgement.label)), ("confidence", .number(judgement.confidence, digits: 6)),
-                            ("model", .string(judgement.model))])
-        }
-        return .object([
-            ("organic", verdict.isOrganic.map { .bool($0) } ?? .null),
-            ("organic_judgement", judgement(verdict.organic)),
-            ("material", judgement(verdict.material)),
-        ])
+    private enum CodingKeys: String, CodingKey {
+        case file, mode, language, municipality, image, objects, verdict, information, models
     }
 }

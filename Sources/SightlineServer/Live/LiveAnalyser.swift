@@ -19,7 +19,7 @@ struct LiveAnalyser {
         recognitionSmoother = RecognitionSmoother(categories: try services.categories.get())
     }
 
-    mutating func analyse(_ frame: LiveFrame) async throws -> JSONLine {
+    mutating func analyse(_ frame: LiveFrame) async throws -> LiveResultJSON.Result {
         // The frame's share of the memory budget grows by the pixels decoded from it.
         let upload = PhotoUpload(data: frame.data, fileName: "frame-\(frame.number)", reservation: frame.reservation)
         let maxPixels = services.configuration.maxPixels
@@ -31,8 +31,8 @@ struct LiveAnalyser {
                 let photo = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: PhotoDecoding.classifierDecodingSize)
                 return try recognizer.get().recognize(photo.image, fullSize: photo.fullSize)
             }
-            return RecognitionJSON.record(recognitionSmoother.add(recognition), file: upload.fileName,
-                                          language: settings.language, savedID: nil)
+            return .recognition(RecognitionJSON(recognitionSmoother.add(recognition), file: upload.fileName,
+                                                language: settings.language, savedID: nil))
         case .waste:
             let wasteGuard = try services.wasteGuard.get()
             let (findings, fullSize) = try await services.infer {
@@ -43,8 +43,8 @@ struct LiveAnalyser {
             let municipality = try WasteGuardSettings(store: services.store, knowledge: knowledge).municipality()
             let report = wasteGuard.report(wasteSmoother.add(findings), mode: settings.mode, language: settings.language,
                                            municipality: municipality).inPhoto(of: fullSize)
-            return WasteReportJSON.record(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],
-                                          symbolLocation: WasteRoutes.symbolURL)
+            return .waste(WasteReportJSON(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],
+                                          symbolLocation: WasteRoutes.symbolURL))
         }
     }
 }

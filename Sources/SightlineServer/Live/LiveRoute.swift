@@ -42,7 +42,7 @@ struct LiveRoute {
                 try await outbound.write(.text(APIError(.serviceUnavailable, code: "busy", message: """
                     Sightline's live camera is in use by \(services.liveSockets.limit) connections, its limit; \
                     the page tries again by itself.
-                    """).json.text))
+                    """).body))
                 try await outbound.close(.unknown(1013), reason: "busy")
                 return
             }
@@ -52,7 +52,7 @@ struct LiveRoute {
                 settings = try LiveSettings(context.request, services: services, checkingConsent: true)
             } catch {
                 // Said over the socket, so the page can show why (the consent gate, for one).
-                try await outbound.write(.text(APIError.from(error).json.text))
+                try await outbound.write(.text(APIError.from(error).body))
                 try await outbound.close(.policyViolation, reason: APIError.from(error).code)
                 return
             }
@@ -64,27 +64,24 @@ struct LiveRoute {
                 group.addTask {
                     var analyser = try LiveAnalyser(settings: settings, services: services)
                     for await frame in frames {
-                        let message: JSONLine
+                        let message: any JSONAnswer
                         do {
                             let start = DispatchTime.now().uptimeNanoseconds
                             let result = try await analyser.analyse(frame)
-                            message = .object([
-                                ("frame", .integer(frame.number)),
-                                ("result", result),
-                                ("milliseconds", .number(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, digits: 1)),
-                                ("dropped", .integer(counter.dropped)),
-                            ])
+                            message = LiveResultJSON(frame: frame.number, result: result,
+                                                     milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6,
+                                                     dropped: counter.dropped)
                         } catch {
                             message = Self.frameError(frame.number, APIError.from(error))
                         }
-                        try await outbound.write(.text(message.text))
+                        try await outbound.write(.text(try message.jsonText()))
                     }
                 }
                 for try await message in inbound.messages(maxSize: services.configuration.maxFrameBytes) {
                     counter.noteMessage()
                     guard case .binary(let buffer) = message else {
                         try await outbound.write(.text(APIError.badRequest("Send each frame as one binary message holding a JPEG.")
-                            .json.text))
+                            .body))
                         continue
                     }
                     // The frame counts against the memory budget, twice over like an upload, until it
@@ -93,7 +90,7 @@ struct LiveRoute {
                     let reservation = MemoryReservation(budget: services.memory)
                     guard reservation.grow(by: 2 * buffer.readableBytes) else {
                         counter.drop()
-                        try await outbound.write(.text(Self.frameError(number, .busy(retryAfterSeconds: 1)).text))
+                        try await outbound.write(.text(try Self.frameError(number, .busy(retryAfterSeconds: 1)).jsonText()))
                         continue
                     }
                     let frame = LiveFrame(number: number, data: Data(buffer.readableBytesView), reservation: reservation)
@@ -110,9 +107,8 @@ struct LiveRoute {
 
 extension LiveRoute {
     /// `{"frame": number, "error": {"code", "message"}}`: the answer for a frame that was not analysed.
-    static func frameError(_ number: Int, _ failure: APIError) -> JSONLine {
-        .object([("frame", .integer(number)),
-                 ("error", .object([("code", .string(failure.code)), ("message", .string(failure.message))]))])
+    static func frameError(_ number: Int, _ failure: APIError) -> LiveFrameErrorJSON {
+        LiveFrameErrorJSON(frame: number, code: failure.code, message: failure.message)
     }
 
     /// Closes the socket with 1001 "idle" once a whole `limit` has passed without a message

@@ -36,9 +36,9 @@ struct CatRoutes {
             let result = try scanner.get().scan(photo: upload.data)
             if save { try cancellation.check() }
             let historyID = save ? try CatScanArchive(store: store).save(result, photo: upload.data).id : nil
-            return try CatScanJSON.record(result, file: upload.fileName, historyID: historyID, language: language)
+            return CatScanJSON(result, file: upload.fileName, historyID: historyID, language: language)
         }
-        return JSONResponse.make(record)
+        return try JSONResponse.make(record)
     }
 
     /// `?limit=&offset=`: `{"scans": [entry…], "total"}`, newest first.
@@ -46,16 +46,13 @@ struct CatRoutes {
         let limit = try request.integer("limit", default: 50, in: 1 ... 500)
         let offset = try request.integer("offset", default: 0, in: 0 ... Int(Int32.max))
         let archive = CatScanArchive(store: services.store)
-        return JSONResponse.make(.object([
-            ("scans", .array(try archive.entries(limit: limit, offset: offset).map(CatScanJSON.entry))),
-            ("total", .integer(try archive.count())),
-        ]))
+        return try JSONResponse.make(CatScanListJSON(scans: try archive.entries(limit: limit, offset: offset), total: try archive.count()))
     }
 
     @Sendable func entry(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         guard let entry = try CatScanArchive(store: services.store).entry(id: id) else { throw Self.missing(id) }
-        return JSONResponse.make(CatScanJSON.entry(entry))
+        return try JSONResponse.make(CatScanEntryJSON(entry))
     }
 
     @Sendable func photo(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -73,11 +70,11 @@ struct CatRoutes {
     @Sendable func delete(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         guard try CatScanArchive(store: services.store).delete(id: id) else { throw Self.missing(id) }
-        return JSONResponse.make(.object([("deleted", .integer(1))]))
+        return try JSONResponse.make(DeletedJSON(1))
     }
 
     @Sendable func clear(_ request: Request, context: some RequestContext) async throws -> Response {
-        JSONResponse.make(.object([("deleted", .integer(try CatScanArchive(store: services.store).deleteAll()))]))
+        try JSONResponse.make(DeletedJSON(try CatScanArchive(store: services.store).deleteAll()))
     }
 
     /// `?q=TEXT&filter=coat=long&filter=size=large`: `{"breeds": [entry…], "total", "recognised"}`
@@ -88,11 +85,9 @@ struct CatRoutes {
         let favourites = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
         let entries = encyclopaedia.entries(matching: request.text("q") ?? "", filter: filter, recognisedLabels: labels,
                                             favourites: favourites)
-        return JSONResponse.make(.object([
-            ("breeds", .array(try entries.map { try JSONLine.encoding($0) })),
-            ("total", .integer(encyclopaedia.breeds.count)),
-            ("recognised", labels.map { labels in .integer(encyclopaedia.breeds.filter { labels.contains($0.name) }.count) } ?? .null),
-        ]))
+        return try JSONResponse.make(BreedListJSON(
+            breeds: entries, total: encyclopaedia.breeds.count,
+            recognised: labels.map { labels in encyclopaedia.breeds.filter { labels.contains($0.name) }.count }))
     }
 
     @Sendable func breed(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -101,7 +96,7 @@ struct CatRoutes {
         let favourites = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: (try recognisedLabels() ?? []).contains(breed.name),
                                             isFavourite: favourites.contains(breed.name))
-        return try JSONResponse.encoding(entry)
+        return try JSONResponse.make(BreedEntryJSON(entry))
     }
 
     /// `{"breeds": [entry…]}`
@@ -111,20 +106,20 @@ struct CatRoutes {
         let entries = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).list().map {
             BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)
         }
-        return JSONResponse.make(.object([("breeds", .array(try entries.map { try JSONLine.encoding($0) }))]))
+        return try JSONResponse.make(BreedFavouriteListJSON(breeds: entries))
     }
 
     @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let favourites = BreedFavourites(store: services.store, encyclopaedia: try services.encyclopaedia.get())
         let (breed, added) = try favourites.add(try context.text("name"))
-        return JSONResponse.make(.object([("name", .string(breed.name)), ("favourite", .bool(true)), ("added", .bool(added))]))
+        return try JSONResponse.make(BreedFavouriteChangeJSON.added(breed.name, changed: added))
     }
 
     @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let encyclopaedia = try services.encyclopaedia.get()
         let breed = try encyclopaedia.resolve(try context.text("name"))
         let removed = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).remove(breed.name)
-        return JSONResponse.make(.object([("name", .string(breed.name)), ("favourite", .bool(false)), ("removed", .bool(removed))]))
+        return try JSONResponse.make(BreedFavouriteChangeJSON.removed(breed.name, changed: removed))
     }
 
     /// The installed breed classifier's labels, nil when it is not installed.

@@ -31,7 +31,7 @@ struct KitchenRoutes {
     }
 
     @Sendable func ingredients(_ request: Request, context: some RequestContext) async throws -> Response {
-        JSONResponse.make(ShoppingListJSON.ingredients(try services.kitchen.ingredientList.names()))
+        try JSONResponse.make(IngredientListJSON(try services.kitchen.ingredientList.names()))
     }
 
     /// Body `{"name": "Tomatoes "}`: `{"change": {"text", "name", "result"}, "ingredients": […]}`
@@ -39,28 +39,21 @@ struct KitchenRoutes {
         let addition = try await JSONBody.decode(IngredientBody.self, from: request, limit: services.configuration.maxJSONBytes)
         let list = try services.kitchen.ingredientList
         let change = try list.add(addition.name)
-        let result = switch change {
-        case .added: "added"
-        case .alreadyOnList: "already-on-list"
-        case .ignoredEmpty: "ignored-empty"
-        }
-        return JSONResponse.make(ShoppingListJSON.ingredients(try list.names()).prepending([
-            ("change", .object([("text", .string(addition.name)), ("name", change.name.map { .string($0) } ?? .null),
-                                ("result", .string(result))])),
-        ]))
+        return try JSONResponse.make(IngredientAddedJSON(change: IngredientChangeJSON(text: addition.name, change: change),
+                                                         ingredients: try list.names()))
     }
 
     @Sendable func removeIngredient(_ request: Request, context: some RequestContext) async throws -> Response {
         let list = try services.kitchen.ingredientList
         let name = try context.text("name")
         guard try list.remove(name) != nil else { throw APIError.notFound("\(name) is not on the ingredient list.") }
-        return JSONResponse.make(ShoppingListJSON.ingredients(try list.names()))
+        return try JSONResponse.make(IngredientListJSON(try list.names()))
     }
 
     @Sendable func clearIngredients(_ request: Request, context: some RequestContext) async throws -> Response {
         let list = try services.kitchen.ingredientList
         _ = try list.clear()
-        return JSONResponse.make(ShoppingListJSON.ingredients(try list.names()))
+        return try JSONResponse.make(IngredientListJSON(try list.names()))
     }
 
     /// `?add=true|false` (default true): `{"file", "method", "ingredient", "confidence", "candidates",
@@ -81,9 +74,9 @@ struct KitchenRoutes {
             let identification = try finder.identify(photo: upload.data)
             if add { try cancellation.check() }
             let changes = add ? try list.add(identification) : []
-            return try KitchenIdentificationJSON.record(identification, file: upload.fileName, changes: changes)
+            return KitchenIdentificationJSON(identification, file: upload.fileName, changes: changes)
         }
-        return JSONResponse.make(record)
+        return try JSONResponse.make(record)
     }
 
     /// `?with=a,b&ranking=most-used|fewest-missing&ignore-pantry=true&diet=vegan&max-minutes=30&limit=10&source=auto`:
@@ -94,7 +87,7 @@ struct KitchenRoutes {
         let ingredients = try request.text("with").map { $0.split(separator: ",").map(String.init) } ?? kitchen.ingredientList.names()
         guard !ingredients.isEmpty else { throw KitchenError.noIngredients }
         guard ingredients.contains(where: { kitchen.knowledge.vocabulary.normalisedName($0) != nil }) else {
-            return JSONResponse.make(.object([("recipes", .array([]))]))
+            return try JSONResponse.make(RecipeMatchesJSON([]))
         }
         let ranking = try Self.value(RecipeRanking.self, request, "ranking") ?? .mostUsed
         let source = try Self.value(RecipeSources.Choice.self, request, "source") ?? .automatic
@@ -109,7 +102,7 @@ struct KitchenRoutes {
             ingredients: ingredients, ranking: ranking, ignorePantryStaples: try request.flag("ignore-pantry", default: false),
             diets: Set(diets), maxReadyInMinutes: maxMinutes, limit: try request.integer("limit", default: 10, in: 1 ... 100))
         let matches = try await kitchen.recipeSources().searchProvider(source).findRecipes(searchRequest)
-        return JSONResponse.make(.object([("recipes", .array(try matches.map { try JSONLine.encoding($0) }))]))
+        return try JSONResponse.make(RecipeMatchesJSON(matches))
     }
 
     /// The recipe as `kitchen recipe --json` prints it, plus "favourite" and "have" (the
@@ -118,35 +111,31 @@ struct KitchenRoutes {
         let kitchen = try services.kitchen
         let recipe = try await kitchen.recipeSources().recipe(id: try context.text("id"))
         let have = Set(try kitchen.ingredientList.names())
-        return JSONResponse.make(try JSONLine.encoding(recipe).appending([
-            ("favourite", .bool(try kitchen.favourites.contains(recipeID: recipe.id))),
-            ("have", .array(recipe.ingredients.map(\.name).filter(have.contains).map { .string($0) })),
-        ]))
+        return try JSONResponse.make(RecipeJSON(recipe, favourite: try kitchen.favourites.contains(recipeID: recipe.id),
+                                                ingredientList: have))
     }
 
     /// `{"favourites": [{"id", "title"}]}`
     @Sendable func favourites(_ request: Request, context: some RequestContext) async throws -> Response {
         let kitchen = try services.kitchen
         let ids = try kitchen.favourites.recipeIDs()
-        return JSONResponse.make(.object([("favourites", .array(ids.map { id in
-            .object([("id", .string(id)), ("title", kitchen.knowledge.recipes.recipe(id: id).map { .string($0.title) } ?? .null)])
-        }))]))
+        return try JSONResponse.make(RecipeFavouritesJSON(ids: ids) { kitchen.knowledge.recipes.recipe(id: $0)?.title })
     }
 
     @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.text("id")
         let added = try services.kitchen.favourites.add(recipeID: id)
-        return JSONResponse.make(.object([("id", .string(id)), ("favourite", .bool(true)), ("added", .bool(added))]))
+        return try JSONResponse.make(RecipeFavouriteChangeJSON.added(id, changed: added))
     }
 
     @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.text("id")
         let removed = try services.kitchen.favourites.remove(recipeID: id)
-        return JSONResponse.make(.object([("id", .string(id)), ("favourite", .bool(false)), ("removed", .bool(removed))]))
+        return try JSONResponse.make(RecipeFavouriteChangeJSON.removed(id, changed: removed))
     }
 
     @Sendable func shoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
-        JSONResponse.make(ShoppingListJSON.list(try services.kitchen.shoppingList.items()))
+        try JSONResponse.make(ShoppingListJSON(try services.kitchen.shoppingList.items()))
     }
 
     /// Body `{"name": "milk", "amount": "1 l"}` or `{"recipe": "borscht", "ignore_pantry": true}`
@@ -165,7 +154,7 @@ struct KitchenRoutes {
         } else {
             throw APIError.invalid("Give \"name\" (an item) or \"recipe\" (a recipe id whose missing ingredients to add).")
         }
-        return JSONResponse.make(ShoppingListJSON.list(try kitchen.shoppingList.items()))
+        return try JSONResponse.make(ShoppingListJSON(try kitchen.shoppingList.items()))
     }
 
     /// Ticks an item off, or back on.
@@ -173,21 +162,21 @@ struct KitchenRoutes {
         let id = try context.id()
         let list = try services.kitchen.shoppingList
         guard try list.toggleChecked(id: id) != nil else { throw APIError.notFound("There is no shopping list item #\(id).") }
-        return JSONResponse.make(ShoppingListJSON.list(try list.items()))
+        return try JSONResponse.make(ShoppingListJSON(try list.items()))
     }
 
     @Sendable func removeShoppingItem(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         let list = try services.kitchen.shoppingList
         guard try list.remove(id: id) else { throw APIError.notFound("There is no shopping list item #\(id).") }
-        return JSONResponse.make(ShoppingListJSON.list(try list.items()))
+        return try JSONResponse.make(ShoppingListJSON(try list.items()))
     }
 
     /// `?checked=true` removes only the ticked-off items.
     @Sendable func clearShoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
         let list = try services.kitchen.shoppingList
         _ = try request.flag("checked", default: false) ? list.clearChecked() : list.clearAll()
-        return JSONResponse.make(ShoppingListJSON.list(try list.items()))
+        return try JSONResponse.make(ShoppingListJSON(try list.items()))
     }
 
     private static func value<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ request: Request,

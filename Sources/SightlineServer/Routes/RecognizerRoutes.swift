@@ -47,17 +47,15 @@ struct RecognizerRoutes {
                 try cancellation.check()
                 savedID = try RecognizerHistory(store: store, categories: recognizer.categories).accept(capture).id
             }
-            return RecognitionJSON.record(recognition, file: upload.fileName, language: language, savedID: savedID)
+            return RecognitionJSON(recognition, file: upload.fileName, language: language, savedID: savedID)
         }
-        return JSONResponse.make(record)
+        return try JSONResponse.make(record)
     }
 
     /// `{"categories": [{"id", "name"}]}`
     @Sendable func categories(_ request: Request, context: some RequestContext) async throws -> Response {
         let language = try request.language()
-        return JSONResponse.make(.object([("categories", .array(try services.categories.get().categories.map { category in
-            .object([("id", .string(category.id)), ("name", .string(category.name.text(in: language)))])
-        }))]))
+        return try JSONResponse.make(CategoryListJSON(try services.categories.get(), language: language))
     }
 
     /// `?category=ID&limit=&offset=&lang=`: `{"captures": [entry…]}`, newest first.
@@ -68,9 +66,7 @@ struct RecognizerRoutes {
         let categories = try services.categories.get()
         let history = RecognizerHistory(store: services.store, categories: categories)
         let entries = try history.entries(limit: limit, offset: offset, categoryID: request.text("category"))
-        return JSONResponse.make(.object([
-            ("captures", .array(entries.map { CaptureEntryJSON.record($0, categories: categories, language: language) })),
-        ]))
+        return try JSONResponse.make(CaptureListJSON(captures: entries.map { CaptureEntryJSON($0, categories: categories, language: language) }))
     }
 
     @Sendable func entry(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -79,7 +75,7 @@ struct RecognizerRoutes {
         guard let entry = try RecognizerHistory(store: services.store, categories: categories).entry(id: id) else {
             throw Self.missing(id)
         }
-        return JSONResponse.make(CaptureEntryJSON.record(entry, categories: categories, language: try request.language()))
+        return try JSONResponse.make(CaptureEntryJSON(entry, categories: categories, language: try request.language()))
     }
 
     @Sendable func image(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -105,11 +101,11 @@ struct RecognizerRoutes {
     @Sendable func delete(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         guard try history().delete(id: id) else { throw Self.missing(id) }
-        return JSONResponse.make(.object([("deleted", .integer(1))]))
+        return try JSONResponse.make(DeletedJSON(1))
     }
 
     @Sendable func clear(_ request: Request, context: some RequestContext) async throws -> Response {
-        JSONResponse.make(.object([("deleted", .integer(try history().clear()))]))
+        try JSONResponse.make(DeletedJSON(try history().clear()))
     }
 
     private func history() throws -> RecognizerHistory {

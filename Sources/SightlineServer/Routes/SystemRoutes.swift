@@ -17,11 +17,7 @@ struct SystemRoutes {
     /// `{"status": "ok", "version", "inference": {"running", "waiting"}}`
     @Sendable func health(_ request: Request, context: some RequestContext) async throws -> Response {
         let load = await services.gate.load
-        return JSONResponse.make(.object([
-            ("status", .string("ok")),
-            ("version", .string(Self.version)),
-            ("inference", .object([("running", .integer(load.running)), ("waiting", .integer(load.waiting))])),
-        ]))
+        return try JSONResponse.make(HealthJSON(version: Self.version, running: load.running, waiting: load.waiting))
     }
 
     @Sendable func openAPI(_ request: Request, context: some RequestContext) async throws -> Response {

@@ -28,10 +28,10 @@ struct VisionRoutes {
             try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: classifier.preprocessing.decodeTargetSize)
             let start = DispatchTime.now().uptimeNanoseconds
             let result = try classifier.classify(data: upload.data, top: top)
-            return ClassificationJSON.record(result, file: upload.fileName,
-                                             milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            return ClassificationJSON(result, file: upload.fileName,
+                                      milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        return JSONResponse.make(record)
+        return try JSONResponse.make(record)
     }
 
     @Sendable func faces(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -48,10 +48,10 @@ struct VisionRoutes {
             } else {
                 faces = try faceDetector.detectFaces(in: PhotoDecoding.decode(upload, maxPixels: maxPixels))
             }
-            return FaceJSON.record(faces, file: upload.fileName,
-                                   milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            return FaceJSON(faces, file: upload.fileName,
+                            milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        return JSONResponse.make(record)
+        return try JSONResponse.make(record)
     }
 
     /// `?model=NAME`: an installed object-detection model.
@@ -64,26 +64,16 @@ struct VisionRoutes {
             // Decoded no smaller than the detector's input, its boxes given in the whole photo's pixels.
             let (photo, fullSize) = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: detector.inputSize)
             let objects = try detector.detectObjects(in: photo).map { $0.inPhoto(of: fullSize, decodedAs: photo.size) }
-            return DetectionJSON.record(objects, file: upload.fileName,
-                                        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            return DetectionJSON(objects, file: upload.fileName,
+                                 milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        return JSONResponse.make(record)
+        return try JSONResponse.make(record)
     }
 
     /// `{"models": [{"name", "title", "task", "labels", "licence", "source"}]}`
     @Sendable func models(_ request: Request, context: some RequestContext) async throws -> Response {
         let installed = try services.models.installedModels()
-        return JSONResponse.make(.object([("models", .array(installed.map { model in
-            let manifest = model.manifest
-            return .object([
-                ("name", .string(manifest.name)),
-                ("title", .string(manifest.title)),
-                ("task", .string(manifest.task.rawValue)),
-                ("labels", .integer(manifest.labels.count)),
-                ("licence", .string(manifest.licence)),
-                ("source", .string("\(manifest.source.package)@\(manifest.source.version)")),
-            ])
-        }))]))
+        return try JSONResponse.make(ModelListJSON(installed))
     }
 
     /// `{"name", "title", "task", "labels": [...], "licence", "source", "training"}`: "training" is
@@ -92,14 +82,6 @@ struct VisionRoutes {
         let name = try context.text("name")
         try Request.checkModelName(name, parameter: "name")
         let manifest = try services.models.model(name).manifest
-        return JSONResponse.make(.object([
-            ("name", .string(manifest.name)),
-            ("title", .string(manifest.title)),
-            ("task", .string(manifest.task.rawValue)),
-            ("labels", .array(manifest.labels.map { .string($0) })),
-            ("licence", .string(manifest.licence)),
-            ("source", .string("\(manifest.source.package)@\(manifest.source.version)")),
-            ("training", try manifest.training.map { try JSONLine.encoding($0) } ?? .null),
-        ]))
+        return try JSONResponse.make(ModelDetailJSON(manifest))
     }
 }

@@ -51,10 +51,10 @@ struct WasteRoutes {
             let report = try wasteGuard.analyse(photo, mode: mode, language: language, municipality: rules, consent: consent)
                 .inPhoto(of: fullSize)
             try WasteTallyRecorder(settings: settings).record(report)
-            return WasteReportJSON.record(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],
-                                          symbolLocation: Self.symbolURL)
+            return WasteReportJSON(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],
+                                   symbolLocation: Self.symbolURL)
         }
-        return JSONResponse.make(record)
+        return try JSONResponse.make(record)
     }
 
     static func symbolURL(_ bin: WasteBin) -> String {
@@ -85,21 +85,20 @@ struct WasteRoutes {
         let texts = try services.wasteKnowledge.get().texts
         let consent = WasteGuardConsent(store: services.store, texts: texts)
         try change(consent)
-        return JSONResponse.make(WasteConsentJSON.record(try consent.status(), texts: texts, language: language))
+        return try JSONResponse.make(WasteConsentJSON(try consent.status(), texts: texts, language: language))
     }
 
     /// `?mode=check|classify` (both when absent)
     @Sendable func help(_ request: Request, context: some RequestContext) async throws -> Response {
         let modes = try Self.mode(request).map { [$0] } ?? WasteGuardMode.allCases
-        return JSONResponse.make(WasteHelpJSON.record(modes, texts: try services.wasteKnowledge.get().texts,
-                                                      language: try request.language()))
+        return try JSONResponse.make(WasteHelpJSON(modes, texts: try services.wasteKnowledge.get().texts, language: try request.language()))
     }
 
     @Sendable func overview(_ request: Request, context: some RequestContext) async throws -> Response {
         let knowledge = try services.wasteKnowledge.get()
         let selection = try WasteModelSelection.choose(in: services.models, knowledge: knowledge, detectorName: nil)
-        return JSONResponse.make(WasteOverviewJSON.record(WasteObjectOverview(selection: selection, knowledge: knowledge),
-                                                          texts: knowledge.texts, language: try request.language()))
+        return try JSONResponse.make(WasteOverviewJSON(WasteObjectOverview(selection: selection, knowledge: knowledge),
+                                                    texts: knowledge.texts, language: try request.language()))
     }
 
     /// A bin's symbol by its file name, only among the bins WasteGuard knows.
@@ -117,7 +116,7 @@ struct WasteRoutes {
     @Sendable func municipality(_ request: Request, context: some RequestContext) async throws -> Response {
         let knowledge = try services.wasteKnowledge.get()
         let selected = try WasteGuardSettings(store: services.store, knowledge: knowledge).municipality()
-        return JSONResponse.make(WasteMunicipalityJSON.record(selected: selected, knowledge: knowledge, language: try request.language()))
+        return try JSONResponse.make(WasteMunicipalityJSON(selected: selected, knowledge: knowledge, language: try request.language()))
     }
 
     /// Body `{"id": "berlin"}`
@@ -131,9 +130,9 @@ struct WasteRoutes {
     @Sendable func tally(_ request: Request, context: some RequestContext) async throws -> Response {
         let knowledge = try services.wasteKnowledge.get()
         let settings = WasteGuardSettings(store: services.store, knowledge: knowledge)
-        return JSONResponse.make(WasteTallyJSON.record(enabled: try settings.isTallyEnabled(),
-                                                       counts: try WasteTallyRecorder(settings: settings).counts(),
-                                                       knowledge: knowledge, language: try request.language()))
+        return try JSONResponse.make(WasteTallyJSON(enabled: try settings.isTallyEnabled(),
+                                                 counts: try WasteTallyRecorder(settings: settings).counts(),
+                                                 knowledge: knowledge, language: try request.language()))
     }
 
     /// Body `{"enabled": true|false}` and optionally `"reset": true`

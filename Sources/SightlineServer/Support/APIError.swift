@@ -27,12 +27,18 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.make(json, status: status, headers: headers)
+        try JSONResponse.make(json, status: status, headers: headers)
     }
 
     /// `{"error": {"code", "message"}}`
-    package var json: JSONLine {
-        .object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
+    package var json: APIErrorJSON {
+        APIErrorJSON(code: code, message: message)
+    }
+
+    /// `json` as text, for the places that write it outside a route (channel handlers, the live
+    /// socket). Two strings always encode; the literal only keeps the shape should that change.
+    package var body: String {
+        (try? json.jsonText()) ?? #"{"error": {"code": "internal", "message": "The error could not be written."}}"#
     }
 
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad_request", message: message) }

@@ -44,7 +44,7 @@ final class FirstRequestErrorHandler: ChannelInboundHandler, RemovableChannelHan
         guard !answered else { return }
         answered = true
         let answer = Self.answer(for: parserError)
-        let body = context.channel.allocator.buffer(string: answer.json.text)
+        let body = context.channel.allocator.buffer(string: answer.body)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Content-Length", value: String(body.readableBytes))

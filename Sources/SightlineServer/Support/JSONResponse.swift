@@ -1,20 +1,17 @@
-// JSONResponse: a JSONLine as an HTTP response (application/json; charset=utf-8).
+// JSONResponse: a JSONAnswer as an HTTP response (application/json; charset=utf-8), and the
+// history's photos as bytes.
 import Foundation
 import HTTPTypes
 import Hummingbird
 import SightlinePresentation
 
 enum JSONResponse {
-    static func make(_ value: JSONLine, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    /// `answer` written by Presentation's one encoder; its keys keep their declared order.
+    static func make(_ answer: some JSONAnswer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: value.text)))
-    }
-
-    /// An Encodable app value, keys in encoding order.
-    static func encoding<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) throws -> Response {
-        make(try JSONLine.encoding(value), status: status)
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: try answer.jsonText())))
     }
 
     /// Binary content such as a JPEG from the history.

@@ -75,7 +75,7 @@ final class RequestHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelH
     /// The whole HTTP/1.1 answer for `error`: its status, `Connection: close`, and the security
     /// headers every other answer carries.
     static func rawAnswer(_ error: APIError) -> String {
-        let body = error.json.text
+        let body = error.body
         let security = SecurityHeadersMiddleware<BasicRequestContext>.fields
             .map { "\($0.name.rawName): \($0.value)\r\n" }.joined()
         return "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\nContent-Type: application/json; charset=utf-8\r\n"

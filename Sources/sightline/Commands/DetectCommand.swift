@@ -93,7 +93,7 @@ struct DetectCommand: ParsableCommand {
 
     private func printObjects(_ objects: [DetectedObject], file: String, milliseconds: Double) {
         if json {
-            print(DetectionJSON.record(objects, file: file, milliseconds: milliseconds).text)
+            printJSON(DetectionJSON(objects, file: file, milliseconds: milliseconds))
             return
         }
         print(String(format: "%@  (%.1f ms): %d object%@", file, milliseconds, objects.count, objects.count == 1 ? "" : "s"))

@@ -67,7 +67,7 @@ struct EvaluateCommand: ParsableCommand {
             return url.path.hasPrefix(root) ? displayRoot + url.path.dropFirst(root.count) : url.path
         }
         if json {
-            print(Self.json(run, display: display).text)
+            printJSON(ClassifierEvaluationJSON(run, display: display))
         } else {
             for skipped in run.skippedPhotos {
                 StandardError.print("\(display(skipped.url)): error: \(skipped.reason)")
@@ -76,29 +76,6 @@ struct EvaluateCommand: ParsableCommand {
                               skipped: run.skippedPhotos.count))
         }
         if !run.skippedPhotos.isEmpty { throw ExitCode(1) }
-    }
-
-    static func json(_ run: ClassifierEvaluationRun, display: (URL) -> String) -> JSONLine {
-        let evaluation = run.evaluation
-        func ratio(_ value: Double) -> JSONLine { .number(value, digits: 6) }
-        let perClass = evaluation.perClass.map { metrics in
-            JSONLine.object([("label", .string(metrics.label)), ("count", .integer(metrics.count)),
-                             ("precision", ratio(metrics.precision)), ("recall", ratio(metrics.recall)),
-                             ("f1", ratio(metrics.f1))])
-        }
-        return .object([
-            ("accuracy", ratio(evaluation.accuracy)),
-            ("top3_accuracy", ratio(evaluation.top3Accuracy)),
-            ("per_class", .array(perClass)),
-            ("labels", .array(evaluation.labels.map(JSONLine.string))),
-            ("confusion", .array(evaluation.confusion.map { .array($0.map(JSONLine.integer)) })),
-            ("macro_average", .object([("precision", ratio(evaluation.macroPrecision)),
-                                       ("recall", ratio(evaluation.macroRecall)), ("f1", ratio(evaluation.macroF1))])),
-            ("photos", .integer(evaluation.photoCount)),
-            ("skipped", .array(run.skippedPhotos.map { skipped in
-                .object([("file", .string(display(skipped.url))), ("error", .string(skipped.reason))])
-            })),
-        ])
     }
 
     static func report(_ evaluation: ClassifierEvaluation, model: String, directory: String, skipped: Int) -> String {

@@ -86,7 +86,7 @@ struct EvaluateDetectorCommand: ParsableCommand {
         for failure in failures { StandardError.print("error: \(failure)") }
         let metrics = evaluator.metrics(classNames: classNames, operatingConfidence: confidence)
         if json {
-            print(jsonReport(metrics, failures: failures, skipped: dataset.skipped).text)
+            printJSON(DetectorEvaluationJSON(metrics, failures: failures, skipped: dataset.skipped))
         } else {
             printTable(metrics)
             StandardError.print(String(
@@ -117,33 +117,5 @@ struct EvaluateDetectorCommand: ParsableCommand {
             print("Detected but never labelled (not in the means): "
                 + metrics.detectedClassesWithoutLabels.map { "class \($0)" }.joined(separator: ", "))
         }
-    }
-
-    private func jsonReport(_ metrics: DetectionMetrics, failures: [String], skipped: [YOLODataset.SkippedPhoto]) -> JSONLine {
-        func number(_ value: Double?) -> JSONLine { value.map { .number($0, digits: 6) } ?? .null }
-        return .object([
-            ("map50", number(metrics.meanAveragePrecision50)),
-            ("map50_95", number(metrics.meanAveragePrecision50to95)),
-            ("precision", number(metrics.meanPrecision)),
-            ("recall", number(metrics.meanRecall)),
-            ("confidence", .number(metrics.operatingConfidence)),
-            ("photos", .integer(metrics.photoCount)),
-            ("instances", .integer(metrics.instanceCount)),
-            ("per_class", .array(metrics.perClass.map { scores in
-                .object([
-                    ("class", .integer(scores.classIndex)),
-                    ("label", .string(scores.label)),
-                    ("photos", .integer(scores.photoCount)),
-                    ("instances", .integer(scores.instanceCount)),
-                    ("detections", .integer(scores.detectionCount)),
-                    ("precision", number(scores.precision)),
-                    ("recall", number(scores.recall)),
-                    ("ap50", number(scores.averagePrecision50)),
-                    ("ap50_95", number(scores.averagePrecision50to95)),
-                ])
-            })),
-            ("failed", .array(failures.map { .string($0) })),
-            ("skipped", .array(skipped.map { .string("\($0.url.path): \($0.reason)") })),
-        ])
     }
 }

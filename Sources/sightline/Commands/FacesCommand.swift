@@ -98,7 +98,7 @@ struct FacesCommand: ParsableCommand {
 
     private func printFaces(_ faces: [FaceObservation], file: String, milliseconds: Double) {
         if json {
-            print(FaceJSON.record(faces, file: file, milliseconds: milliseconds).text)
+            printJSON(FaceJSON(faces, file: file, milliseconds: milliseconds))
             return
         }
         print(String(format: "%@  (%.1f ms): %d face%@", file, milliseconds, faces.count, faces.count == 1 ? "" : "s"))

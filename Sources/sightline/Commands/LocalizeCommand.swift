@@ -102,13 +102,7 @@ struct LocalizeCommand: ParsableCommand {
             try AnnotatedImageFile(path: annotate).write(annotator.image)
         }
         if json {
-            print(JSONLine.object([
-                ("file", .string(path)),
-                ("width", .integer(image.width)),
-                ("height", .integer(image.height)),
-                ("classes", .array(results.map(Self.record))),
-                ("milliseconds", .number(milliseconds, digits: 3)),
-            ]).text)
+            printJSON(LocalizationJSON(file: path, image: image.size, results: results, milliseconds: milliseconds))
         } else {
             print(String(format: "%@  (%.1f ms, %d×%d)", path, milliseconds, image.width, image.height))
             for result in results {
@@ -137,29 +131,5 @@ struct LocalizeCommand: ParsableCommand {
     static func heatMap(_ map: ClassActivationMap, photo: ImageSize) throws -> HeatMap {
         let columns = map.width * 8, rows = map.height * 8
         return try HeatMap(width: columns, height: rows, values: map.resampled(columns: columns, rows: rows))
-    }
-
-    private static func record(_ result: ClassLocalization) -> JSONLine {
-        .object([
-            ("index", .integer(result.classIndex)),
-            ("label", .string(result.label)),
-            ("confidence", .number(result.confidence, digits: 6)),
-            ("regions", .array(result.regions.map { region in
-                .object([
-                    ("x", .number(region.boundingBox.x, digits: 2)),
-                    ("y", .number(region.boundingBox.y, digits: 2)),
-                    ("width", .number(region.boundingBox.width, digits: 2)),
-                    ("height", .number(region.boundingBox.height, digits: 2)),
-                    ("peak", .number(region.peak, digits: 4)),
-                    ("share", .number(region.share, digits: 4)),
-                ])
-            })),
-            ("map", .object([
-                ("width", .integer(result.map.width)),
-                ("height", .integer(result.map.height)),
-                ("values", .array(result.map.resampled(columns: result.map.width, rows: result.map.height)
-                    .map { .number(Double($0), digits: 4) })),
-            ])),
-        ])
     }
 }

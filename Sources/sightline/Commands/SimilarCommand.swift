@@ -74,16 +74,9 @@ struct SimilarCommand: ParsableCommand {
         let displayPath = Dictionary(files.map { ($0.url, $0.displayPath) }, uniquingKeysWith: { first, _ in first })
         let shown = ranking.ranked.prefix(top)
         if json {
-            let results = shown.map { image in
-                JSONLine.object([("file", .string(displayPath[image.url] ?? image.url.path)),
-                                 ("distance", .number(Double(image.distance), digits: 6))])
-            }
-            let errors = ranking.failures.map { failure in
-                JSONLine.object([("file", .string(displayPath[failure.url] ?? failure.url.path)),
-                                 ("error", .string(ClassificationJSON.message(for: failure.error)))])
-            }
-            print(JSONLine.object([("query", .string(query)), ("model", .string(extractor.classifier.model.name)),
-                                   ("results", .array(Array(results))), ("errors", .array(errors))]).text)
+            printJSON(SimilarityJSON(query: query, model: extractor.classifier.model.name, ranking: ranking, top: top) {
+                displayPath[$0] ?? $0.path
+            })
         } else {
             for failure in ranking.failures {
                 StandardError.print("\(displayPath[failure.url] ?? failure.url.path): error: "

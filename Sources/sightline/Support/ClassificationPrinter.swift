@@ -10,7 +10,7 @@ struct ClassificationPrinter {
 
     func print(_ image: ClassifiedImage, displayPath: String) {
         if json {
-            Swift.print(ClassificationJSON.record(image, file: displayPath).text)
+            printJSON(ClassificationJSON.record(image, file: displayPath))
             return
         }
         switch image.result {

@@ -27,7 +27,7 @@ struct PhotoBytesLoop {
                 failures += 1
                 let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"
                 if json {
-                    print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string(message))]).text)
+                    printJSON(ErrorJSON(file: file.displayPath, message: message))
                 } else {
                     StandardError.print("\(file.displayPath): error: \(message)")
                 }

@@ -42,7 +42,7 @@ enum PhotoSearchLoop {
     private static func printFailure(_ error: any Error, file: String, json: Bool) {
         let message = (error as? ImagingError)?.description ?? "\(error)"
         if json {
-            print(ErrorJSON.record(file: file, message: message).text)
+            printJSON(ErrorJSON(file: file, message: message))
         } else {
             StandardError.print("\(file): error: \(message)")
         }

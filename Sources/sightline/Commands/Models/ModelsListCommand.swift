@@ -23,7 +23,7 @@ struct ModelsListCommand: ParsableCommand {
         let store = ModelStore()
         let models = try store.installedModels()
         if json {
-            for model in models { print(ModelRecord(model).json.text) }
+            for model in models { printJSON(InstalledModelJSON(model)) }
             return
         }
         guard !models.isEmpty else {
@@ -64,12 +64,5 @@ struct ModelRecord {
         source = "\(manifest.source.package)@\(manifest.source.version)"
         sha256 = manifest.sha256
         path = model.modelURL.path
-    }
-
-    var json: JSONLine {
-        .object([
-            ("name", .string(name)), ("title", .string(title)), ("task", .string(task)), ("input", .string(input)),
-            ("licence", .string(licence)), ("source", .string(source)), ("sha256", .string(sha256)), ("path", .string(path)),
-        ])
     }
 }

@@ -28,6 +28,6 @@ struct BreedCommand: ParsableCommand {
         let favourites = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).names()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: labels.contains(breed.name),
                                             isFavourite: favourites.contains(breed.name))
-        print(json ? try JSONLine.encoding(entry).text : BreedPageFormat.page(entry))
+        print(json ? try BreedEntryJSON(entry).jsonText() : BreedPageFormat.page(entry))
     }
 }

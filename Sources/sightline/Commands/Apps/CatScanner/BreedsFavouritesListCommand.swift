@@ -6,7 +6,7 @@ import SightlinePresentation
 struct BreedsFavouritesListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List favourite breeds, newest first.")
 
-    @Flag(help: "Print a JSON array of the entries (every field) instead of names.")
+    @Flag(help: "Print {\"breeds\": [entry…]} (every field of each entry) instead of names.")
     var json = false
 
     func run() throws {
@@ -17,7 +17,7 @@ struct BreedsFavouritesListCommand: ParsableCommand {
             let entries = breeds.map {
                 BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)
             }
-            print("[" + (try entries.map { try JSONLine.encoding($0).text }.joined(separator: ",\n")) + "]")
+            printJSON(BreedFavouriteListJSON(breeds: entries))
             return
         }
         if breeds.isEmpty {

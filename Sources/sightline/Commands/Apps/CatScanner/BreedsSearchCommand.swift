@@ -19,8 +19,9 @@ struct BreedsSearchCommand: ParsableCommand {
             \(BreedFilter.expressionHelp.map { "  \($0.key)=\($0.values)" }.joined(separator: "\n"))
 
             ✓ marks entries the installed breed classifier can recognise, ★ favourites. With \
-            --json the output is one JSON array holding every field of each entry (the schema \
-            of Resources/cats/README.md) plus "recognised_by_scanner" and "favourite".
+            --json the output is one line {"breeds", "total", "recognised"} as GET /api/v1/breeds \
+            answers it, each entry holding every field (the schema of Resources/cats/README.md) \
+            plus "recognised_by_scanner" and "favourite".
             """)
 
     @Argument(help: ArgumentHelp("A name or part of one.", valueName: "query"))
@@ -29,7 +30,7 @@ struct BreedsSearchCommand: ParsableCommand {
     @Option(name: .customLong("filter"), help: ArgumentHelp("A trait condition such as size=large.", valueName: "key=value"))
     var filters: [String] = []
 
-    @Flag(help: "Print the entries as a JSON array instead of a table.")
+    @Flag(help: "Print the entries as JSON ({\"breeds\", \"total\", \"recognised\"}) instead of a table.")
     var json = false
 
     func run() throws {
@@ -40,7 +41,9 @@ struct BreedsSearchCommand: ParsableCommand {
         let entries = encyclopaedia.entries(matching: query ?? "", filter: filter, recognisedLabels: labels,
                                             favourites: favourites)
         if json {
-            print("[" + (try entries.map { try JSONLine.encoding($0).text }.joined(separator: ",\n")) + "]")
+            printJSON(BreedListJSON(breeds: entries, total: encyclopaedia.breeds.count,
+                                    recognised: labels.map { labels in encyclopaedia.breeds.filter { labels.contains($0.name) }.count })
+                )
             return
         }
         if entries.isEmpty {

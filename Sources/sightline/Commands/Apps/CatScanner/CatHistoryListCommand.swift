@@ -28,7 +28,7 @@ struct CatHistoryListCommand: ParsableCommand {
         let archive = CatScanArchive(store: try AppDataStore.open())
         let entries = try archive.entries(limit: limit)
         for entry in entries {
-            print(json ? CatScanJSON.entry(entry).text : CatScanFormat.line(entry))
+            print(json ? try CatScanEntryJSON(entry).jsonText() : CatScanFormat.line(entry))
         }
         if entries.isEmpty, !json { print("The cat history is empty.") }
     }

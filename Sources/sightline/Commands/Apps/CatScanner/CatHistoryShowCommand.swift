@@ -36,7 +36,7 @@ struct CatHistoryShowCommand: ParsableCommand {
                 : "There is no saved cat scan '\(id)'; `sightline cat history list` shows the ids.")
         }
         if json {
-            print(CatScanJSON.entry(entry).text)
+            printJSON(CatScanEntryJSON(entry))
         } else {
             print(CatScanFormat.line(entry))
             print("  " + entry.message)

@@ -63,7 +63,7 @@ struct CatScanCommand: ParsableCommand {
         try PhotoBytesLoop(files: files, json: json).run { file, photo in
             let result = try scanner.scan(photo: photo)
             let historyID = try archive?.save(result, photo: photo).id
-            return json ? try CatScanJSON.record(result, file: file.displayPath, historyID: historyID, language: language).text
+            return json ? try CatScanJSON(result, file: file.displayPath, historyID: historyID, language: language).jsonText()
                         : CatScanFormat.text(result, file: file.displayPath, historyID: historyID,
                                              encyclopaedia: encyclopaedia, language: language)
         }

@@ -26,26 +26,20 @@ struct KitchenAddCommand: ParsableCommand {
     func run() throws {
         let context = try KitchenContext.open()
         let list = context.ingredientList
-        var changes: [JSONLine] = []
+        var changes: [IngredientChangeJSON] = []
         for text in ingredients {
             let change = try list.add(text)
-            let result: String
-            switch change {
-            case .added(let name):
-                result = "added"
-                if !json { print("Added \(name).") }
-            case .alreadyOnList(let name):
-                result = "already-on-list"
-                if !json { print("\(name) is already on the list.") }
-            case .ignoredEmpty:
-                result = "ignored-empty"
-                if !json { print("Ignored an empty ingredient.") }
+            if !json {
+                switch change {
+                case .added(let name): print("Added \(name).")
+                case .alreadyOnList(let name): print("\(name) is already on the list.")
+                case .ignoredEmpty: print("Ignored an empty ingredient.")
+                }
             }
-            changes.append(.object([("text", .string(text)), ("name", change.name.map { .string($0) } ?? .null),
-                                    ("result", .string(result))]))
+            changes.append(IngredientChangeJSON(text: text, change: change))
         }
         if json {
-            print(ShoppingListJSON.ingredients(try context.ingredientList.names()).prepending([("changes", .array(changes))]).text)
+            printJSON(IngredientsAddedJSON(changes: changes, ingredients: try context.ingredientList.names()))
         }
     }
 }

@@ -12,6 +12,6 @@ struct KitchenClearCommand: ParsableCommand {
     func run() throws {
         let context = try KitchenContext.open()
         let count = try context.ingredientList.clear()
-        print(json ? ShoppingListJSON.ingredients(try context.ingredientList.names()).text : "Removed \(count) ingredient\(count == 1 ? "" : "s").")
+        print(json ? try IngredientListJSON(try context.ingredientList.names()).jsonText() : "Removed \(count) ingredient\(count == 1 ? "" : "s").")
     }
 }

@@ -17,9 +17,7 @@ struct KitchenFavouritesListCommand: ParsableCommand {
         let ids = try context.favourites.recipeIDs()
         let titles = ids.map { context.knowledge.recipes.recipe(id: $0)?.title }
         if json {
-            print(JSONLine.object([("favourites", .array(zip(ids, titles).map { id, title in
-                .object([("id", .string(id)), ("title", title.map { .string($0) } ?? .null)])
-            }))]).text)
+            printJSON(RecipeFavouritesJSON(ids: ids) { context.knowledge.recipes.recipe(id: $0)?.title })
             return
         }
         if ids.isEmpty { print("No favourite recipes yet; add one with `sightline kitchen favourites add ID`.") }

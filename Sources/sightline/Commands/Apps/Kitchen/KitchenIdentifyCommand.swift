@@ -64,7 +64,7 @@ struct KitchenIdentifyCommand: ParsableCommand {
                     ? detectorText(identification, file: file.displayPath, changes: changes)
                     : text(identification, file: file.displayPath, change: changes?.first)
             }
-            return try KitchenIdentificationJSON.record(identification, file: file.displayPath, changes: changes ?? []).text
+            return try KitchenIdentificationJSON(identification, file: file.displayPath, changes: changes ?? []).jsonText()
         }
     }
 

@@ -18,7 +18,7 @@ struct KitchenListCommand: ParsableCommand {
     func run() throws {
         let context = try KitchenContext.open()
         if json {
-            print(ShoppingListJSON.ingredients(try context.ingredientList.names()).text)
+            printJSON(IngredientListJSON(try context.ingredientList.names()))
             return
         }
         let names = try context.ingredientList.names()

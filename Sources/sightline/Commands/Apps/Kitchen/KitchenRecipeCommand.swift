@@ -26,11 +26,9 @@ struct KitchenRecipeCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try KitchenContext.open()
         let recipe = try await context.recipeSources().recipe(id: id)
-        if json {
-            print(try JSONLine.encoding(recipe).text)
-            return
-        }
-        print(RecipeFormat.details(recipe, have: Set(try context.ingredientList.names()),
-                                   isFavourite: try context.favourites.contains(recipeID: recipe.id)))
+        let have = Set(try context.ingredientList.names())
+        let isFavourite = try context.favourites.contains(recipeID: recipe.id)
+        print(json ? try RecipeJSON(recipe, favourite: isFavourite, ingredientList: have).jsonText()
+                   : RecipeFormat.details(recipe, have: have, isFavourite: isFavourite))
     }
 }

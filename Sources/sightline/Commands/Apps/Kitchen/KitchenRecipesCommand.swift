@@ -23,8 +23,9 @@ struct KitchenRecipesCommand: AsyncParsableCommand {
             --source auto (default) uses Spoonacular when $SPOONACULAR_API_KEY is set and the \
             bundled recipes otherwise; offline and spoonacular force one.
 
-            With --json the output is one JSON array of \
-            {"id", "title", "used", "missing", "ready_in_minutes", "diets"}.
+            With --json the output is one line {"recipes": [match…]}, each match \
+            {"id", "title", "used", "missing", "ready_in_minutes", "diets"}: what \
+            GET /api/v1/kitchen/recipes answers.
             """)
 
     @Option(name: .customLong("with"), help: ArgumentHelp("Ingredients to use instead of the list.", valueName: "a,b,…"))
@@ -48,7 +49,7 @@ struct KitchenRecipesCommand: AsyncParsableCommand {
     @Option(help: "auto, offline or spoonacular.")
     var source: RecipeSources.Choice = .automatic
 
-    @Flag(help: "Print a JSON array instead of text.")
+    @Flag(help: "Print one line of JSON instead of text.")
     var json = false
 
     func validate() throws {
@@ -66,7 +67,7 @@ struct KitchenRecipesCommand: AsyncParsableCommand {
                                           diets: Set(diets), maxReadyInMinutes: maxMinutes, limit: limit)
         let matches = try await context.recipeSources().searchProvider(source).findRecipes(request)
         if json {
-            print("[" + (try matches.map { try JSONLine.encoding($0).text }.joined(separator: ",\n")) + "]")
+            printJSON(RecipeMatchesJSON(matches))
             return
         }
         if matches.isEmpty {

@@ -26,7 +26,7 @@ struct KitchenRemoveCommand: ParsableCommand {
                 missing.append(text)
             }
         }
-        if json { print(ShoppingListJSON.ingredients(try context.ingredientList.names()).text) }
+        if json { printJSON(IngredientListJSON(try context.ingredientList.names())) }
         if !missing.isEmpty {
             throw CommandFailure("Not on the list: \(missing.joined(separator: ", ")); `sightline kitchen list` shows it.")
         }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import SightlineApps
 import SightlinePresentation
+import SightlineStore
 
 struct ShoppingListAddMissingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,7 @@ struct ShoppingListAddMissingCommand: AsyncParsableCommand {
         let (items, newLines) = try context.shoppingList.addMissing(
             of: recipe, have: try context.ingredientList.names(), ignorePantryStaples: ignorePantry)
         if json {
-            print(ShoppingListJSON.list(try context.shoppingList.items()).text)
+            printJSON(ShoppingListJSON(try context.shoppingList.items()))
             return
         }
         if items.isEmpty {

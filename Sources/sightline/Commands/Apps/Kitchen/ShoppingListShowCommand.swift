@@ -15,7 +15,7 @@ struct ShoppingListShowCommand: ParsableCommand {
     func run() throws {
         let items = try KitchenContext.open().shoppingList.items()
         if json {
-            print(ShoppingListJSON.list(items).text)
+            printJSON(ShoppingListJSON(items))
             return
         }
         if items.isEmpty {

@@ -46,11 +46,7 @@ struct HistoryListCommand: ParsableCommand {
             let groups = try history.groupedByCategory().filter { category == nil || $0.category.id == category }
             for group in groups {
                 if json {
-                    print(JSONLine.object([
-                        ("category", .string(group.category.id)),
-                        ("category_name", .string(group.category.name.text(in: language))),
-                        ("captures", .array(group.captures.map { CaptureEntryJSON.record($0, categories: categories, language: language) })),
-                    ]).text)
+                    printJSON(CaptureGroupJSON(group, categories: categories, language: language))
                 } else {
                     print("\(group.category.name.text(in: language)) (\(group.captures.count))")
                     for entry in group.captures {
@@ -63,7 +59,7 @@ struct HistoryListCommand: ParsableCommand {
         }
         let entries = try history.entries(limit: limit, categoryID: category)
         for entry in entries {
-            print(json ? CaptureEntryJSON.record(entry, categories: categories, language: language).text
+            print(json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
                        : CaptureEntryFormat.line(entry, categories: categories, language: language))
         }
         if entries.isEmpty, !json { print("The history is empty.") }

@@ -40,7 +40,7 @@ struct HistoryShowCommand: ParsableCommand {
             throw CommandFailure(id == "latest" ? "The history is empty."
                 : "There is no capture '\(id)'; `sightline recognize history list` shows the ids.")
         }
-        print(json ? CaptureEntryJSON.record(entry, categories: categories, language: language).text
+        print(json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
                    : CaptureEntryFormat.line(entry, categories: categories, language: language))
         if let image, let data = try history.image(id: entry.id) {
             try SavedPhotoExport.write(data, to: image)

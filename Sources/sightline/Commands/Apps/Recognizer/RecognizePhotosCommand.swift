@@ -116,7 +116,7 @@ struct RecognizePhotosCommand: ParsableCommand {
 
     private func printRecognition(_ recognition: ObjectRecognition, file: String, savedID: Int64?) {
         if json {
-            print(RecognitionJSON.record(recognition, file: file, language: language, savedID: savedID).text)
+            printJSON(RecognitionJSON(recognition, file: file, language: language, savedID: savedID))
             return
         }
         print("\(file): \(recognition.caption)  [\(recognition.category.name.text(in: language))]")
@@ -140,7 +140,7 @@ struct RecognizePhotosCommand: ParsableCommand {
 
     private func printError(_ error: Error, file: String) {
         if json {
-            print(ErrorJSON.record(file: file, message: "\(error)").text)
+            printJSON(ErrorJSON(file: file, message: "\(error)"))
         } else {
             StandardError.print("\(file): error: \(error)")
         }

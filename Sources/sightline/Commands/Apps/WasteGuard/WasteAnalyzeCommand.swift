@@ -117,15 +117,15 @@ struct WasteAnalyzeCommand: ParsableCommand {
                 }
                 try tally.record(report)
                 if json {
-                    print(WasteReportJSON.record(report, file: file.displayPath, models: models,
-                                                                 symbolLocation: { AppResources.url($0.symbolPath).path }).text)
+                    printJSON(WasteReportJSON(report, file: file.displayPath, models: models,
+                                                 symbolLocation: { AppResources.url($0.symbolPath).path }))
                 } else {
                     print(WasteReportFormat.text(report, file: file.displayPath, title: title, models: models))
                 }
             } catch {
                 failures += 1
                 if json {
-                    print(JSONLine.object([("file", .string(file.displayPath)), ("error", .string("\(error)"))]).text)
+                    printJSON(ErrorJSON(file: file.displayPath, message: "\(error)"))
                 } else {
                     StandardError.print("\(file.displayPath): error: \(error)")
                 }

@@ -47,7 +47,7 @@ struct WasteConsentCommand: ParsableCommand {
         }
         let status = try consent.status()
         if json {
-            print(WasteConsentJSON.record(status, texts: knowledge.texts, language: language).text)
+            printJSON(WasteConsentJSON(status, texts: knowledge.texts, language: language))
             return
         }
         let changed = !accept.isEmpty || !withdraw.isEmpty

@@ -23,7 +23,7 @@ struct WasteHelpCommand: ParsableCommand {
         let texts = try WasteKnowledge.bundled().texts
         let modes = mode.map { [$0] } ?? WasteGuardMode.allCases
         if json {
-            print(WasteHelpJSON.record(modes, texts: texts, language: language).text)
+            printJSON(WasteHelpJSON(modes, texts: texts, language: language))
             return
         }
         let sections = modes.map { mode in

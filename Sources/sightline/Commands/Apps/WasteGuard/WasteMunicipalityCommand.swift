@@ -34,7 +34,7 @@ struct WasteMunicipalityCommand: ParsableCommand {
         }
         let selected = try settings.municipality()
         if json {
-            print(WasteMunicipalityJSON.record(selected: selected, knowledge: knowledge, language: language).text)
+            printJSON(WasteMunicipalityJSON(selected: selected, knowledge: knowledge, language: language))
             return
         }
         for municipality in knowledge.municipalities {

@@ -34,6 +34,6 @@ struct WasteOverviewCommand: ParsableCommand {
             print(overview.text(in: language, texts: knowledge.texts), terminator: "")
             return
         }
-        print(WasteOverviewJSON.record(overview, texts: knowledge.texts, language: language).text)
+        printJSON(WasteOverviewJSON(overview, texts: knowledge.texts, language: language))
     }
 }

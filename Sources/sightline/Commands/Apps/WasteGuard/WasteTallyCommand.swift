@@ -51,7 +51,7 @@ struct WasteTallyCommand: ParsableCommand {
             knowledge.wasteClass(label: label)?.displayName.text(in: language) ?? label
         }
         if json {
-            print(WasteTallyJSON.record(enabled: enabled, counts: counts, knowledge: knowledge, language: language).text)
+            printJSON(WasteTallyJSON(enabled: enabled, counts: counts, knowledge: knowledge, language: language))
             return
         }
         print(knowledge.texts.tally.explanation.text(in: language))
