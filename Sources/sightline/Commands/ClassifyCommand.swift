@@ -34,8 +34,7 @@ struct ClassifyCommand: ParsableCommand {
     @Option(help: "How many classes to show per image.")
     var top = 5
 
-    @Flag(help: "Print one JSON object per line instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @OptionGroup var engine: EngineOptions
 
@@ -53,7 +52,7 @@ struct ClassifyCommand: ParsableCommand {
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
         let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.sessionOptions)
-        let printer = ClassificationPrinter(json: json)
+        let printer = ClassificationPrinter(json: format.json)
         var progress = ProgressBar(total: files.count)
         var failures = 0
         let start = DispatchTime.now().uptimeNanoseconds

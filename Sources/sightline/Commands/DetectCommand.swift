@@ -51,8 +51,7 @@ struct DetectCommand: ParsableCommand {
 
     @OptionGroup var detectorOptions: DetectorOptions
 
-    @Flag(help: "Print one JSON object per line instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Option(help: ArgumentHelp("Also write each photo with its objects drawn: an image file for one photo, "
                                + "a directory for several (see below).", valueName: "out"))
@@ -74,7 +73,7 @@ struct DetectCommand: ParsableCommand {
         }
         let detector = try detectorOptions.detector(model: model, confidence: confidence)
         var objectCount = 0
-        let (failures, seconds) = PhotoSearchLoop.run(files, json: json, maxPixels: detector.maxPixels,
+        let (failures, seconds) = PhotoSearchLoop.run(files, json: format.json, maxPixels: detector.maxPixels,
                                                       search: detector.detectObjects(in:)) { index, file, photo, objects, milliseconds in
             objectCount += objects.count
             printObjects(objects, file: file.displayPath, milliseconds: milliseconds)
@@ -92,7 +91,7 @@ struct DetectCommand: ParsableCommand {
     }
 
     private func printObjects(_ objects: [DetectedObject], file: String, milliseconds: Double) {
-        if json {
+        if format.json {
             printJSON(DetectionJSON(objects, file: file, milliseconds: milliseconds))
             return
         }

@@ -36,8 +36,7 @@ struct EvaluateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Folder with one sub-folder of photos per class.", valueName: "dir"))
     var directory: String
 
-    @Flag(help: "Print one JSON object instead of the report.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @OptionGroup var engine: EngineOptions
 
@@ -66,7 +65,7 @@ struct EvaluateCommand: ParsableCommand {
             let root = folder.url.path + "/"
             return url.path.hasPrefix(root) ? displayRoot + url.path.dropFirst(root.count) : url.path
         }
-        if json {
+        if format.json {
             printJSON(ClassifierEvaluationJSON(run, display: display))
         } else {
             for skipped in run.skippedPhotos {

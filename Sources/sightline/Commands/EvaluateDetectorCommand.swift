@@ -44,8 +44,7 @@ struct EvaluateDetectorCommand: ParsableCommand {
 
     @OptionGroup var detectorOptions: DetectorOptions
 
-    @Flag(help: "Print one JSON object instead of a table.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     /// The detector's own threshold while evaluating: low, so the precision–recall curve is complete.
     static let evaluationConfidence = 0.001
@@ -85,7 +84,7 @@ struct EvaluateDetectorCommand: ParsableCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         for failure in failures { StandardError.print("error: \(failure)") }
         let metrics = evaluator.metrics(classNames: classNames, operatingConfidence: confidence)
-        if json {
+        if format.json {
             printJSON(DetectorEvaluationJSON(metrics, failures: failures, skipped: dataset.skipped))
         } else {
             printTable(metrics)

@@ -38,8 +38,7 @@ struct FacesCommand: ParsableCommand {
             The exit status is 0 only if every file was searched (and, with --annotate, written).
             """)
 
-    @Flag(help: "Print one JSON object per line instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Option(help: ArgumentHelp("Also write each photo with its faces drawn: to this image file for one photo "
                                + "file, into this directory for several photos or a folder.", valueName: "out"))
@@ -80,7 +79,7 @@ struct FacesCommand: ParsableCommand {
                                           largestSide: largestSide == 0 ? nil : largestSide),
             sessionOptions: engine.sessionOptions)
         var faceCount = 0
-        let (failures, seconds) = PhotoSearchLoop.run(files, json: json, maxPixels: detector.maxPixels,
+        let (failures, seconds) = PhotoSearchLoop.run(files, json: format.json, maxPixels: detector.maxPixels,
                                                       search: detector.detectFaces(in:)) { index, file, photo, faces, milliseconds in
             faceCount += faces.count
             printFaces(faces, file: file.displayPath, milliseconds: milliseconds)
@@ -97,7 +96,7 @@ struct FacesCommand: ParsableCommand {
     }
 
     private func printFaces(_ faces: [FaceObservation], file: String, milliseconds: Double) {
-        if json {
+        if format.json {
             printJSON(FaceJSON(faces, file: file, milliseconds: milliseconds))
             return
         }

@@ -52,8 +52,7 @@ struct LocalizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the photo with each class's boxes and labels here.", valueName: "out"))
     var annotate: String?
 
-    @Flag(help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @OptionGroup var engine: EngineOptions
 
@@ -101,7 +100,7 @@ struct LocalizeCommand: ParsableCommand {
             }
             try AnnotatedImageFile(path: annotate).write(annotator.image)
         }
-        if json {
+        if format.json {
             printJSON(LocalizationJSON(file: path, image: image.size, results: results, milliseconds: milliseconds))
         } else {
             print(String(format: "%@  (%.1f ms, %d×%d)", path, milliseconds, image.width, image.height))

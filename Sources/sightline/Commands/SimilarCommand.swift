@@ -34,8 +34,7 @@ struct SimilarCommand: ParsableCommand {
     @Option(help: "How many of the most similar photos to show.")
     var top = 10
 
-    @Flag(help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Option(help: "The model whose feature prints are compared: lite0, lite1, lite2, a trained model, or an .onnx path with a manifest.json next to it.")
     var model = "lite0"
@@ -73,7 +72,7 @@ struct SimilarCommand: ParsableCommand {
 
         let displayPath = Dictionary(files.map { ($0.url, $0.displayPath) }, uniquingKeysWith: { first, _ in first })
         let shown = ranking.ranked.prefix(top)
-        if json {
+        if format.json {
             printJSON(SimilarityJSON(query: query, model: extractor.classifier.model.name, ranking: ranking, top: top) {
                 displayPath[$0] ?? $0.path
             })

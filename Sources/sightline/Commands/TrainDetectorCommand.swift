@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
+import SightlinePresentation
 import SightlineVision
 
 struct TrainDetectorCommand: ParsableCommand {
@@ -77,8 +78,7 @@ struct TrainDetectorCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The title recorded in the manifest.", valueName: "text"))
     var title: String?
 
-    @Flag(help: "Print the training record as JSON at the end instead of the summary.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func validate() throws {
         do {
@@ -114,10 +114,8 @@ struct TrainDetectorCommand: ParsableCommand {
         for skipped in trained.skipped {
             StandardError.print("skipped \(skipped.file): \(skipped.reason)")
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(model.manifest.detectorTraining), as: UTF8.self))
+        if format.json, let record = model.manifest.detectorTraining {
+            printJSON(DetectorTrainingJSON(record))
             return
         }
         printSummary(trained, model: model)

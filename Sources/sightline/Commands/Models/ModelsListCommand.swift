@@ -16,13 +16,12 @@ struct ModelsListCommand: ParsableCommand {
             with the full SHA-256.
             """)
 
-    @Flag(help: "Print one JSON object per line instead of a table.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let store = ModelStore()
         let models = try store.installedModels()
-        if json {
+        if format.json {
             for model in models { printJSON(InstalledModelJSON(model)) }
             return
         }

@@ -18,8 +18,7 @@ struct BreedCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The entry's name or alias.", valueName: "name"))
     var name: [String]
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let encyclopaedia = try BreedEncyclopaedia.bundled()
@@ -28,6 +27,6 @@ struct BreedCommand: ParsableCommand {
         let favourites = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).names()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: labels.contains(breed.name),
                                             isFavourite: favourites.contains(breed.name))
-        print(json ? try BreedEntryJSON(entry).jsonText() : BreedPageFormat.page(entry))
+        print(format.json ? try BreedEntryJSON(entry).jsonText() : BreedPageFormat.page(entry))
     }
 }

@@ -6,13 +6,12 @@ import SightlinePresentation
 struct BreedsFavouritesListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List favourite breeds, newest first.")
 
-    @Flag(help: "Print {\"breeds\": [entry…]} (every field of each entry) instead of names.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let encyclopaedia = try BreedEncyclopaedia.bundled()
         let breeds = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).list()
-        if json {
+        if format.json {
             let labels = Set(try BreedPageFormat.recognisedLabels() ?? [])
             let entries = breeds.map {
                 BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)

@@ -30,8 +30,7 @@ struct BreedsSearchCommand: ParsableCommand {
     @Option(name: .customLong("filter"), help: ArgumentHelp("A trait condition such as size=large.", valueName: "key=value"))
     var filters: [String] = []
 
-    @Flag(help: "Print the entries as JSON ({\"breeds\", \"total\", \"recognised\"}) instead of a table.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let filter = try BreedFilter(expressions: filters)
@@ -40,7 +39,7 @@ struct BreedsSearchCommand: ParsableCommand {
         let favourites = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).names()
         let entries = encyclopaedia.entries(matching: query ?? "", filter: filter, recognisedLabels: labels,
                                             favourites: favourites)
-        if json {
+        if format.json {
             printJSON(BreedListJSON(breeds: entries, total: encyclopaedia.breeds.count,
                                     recognised: labels.map { labels in encyclopaedia.breeds.filter { labels.contains($0.name) }.count })
                 )

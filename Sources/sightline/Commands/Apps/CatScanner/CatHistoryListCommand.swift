@@ -17,8 +17,7 @@ struct CatHistoryListCommand: ParsableCommand {
     @Option(help: "At most this many scans.")
     var limit = 50
 
-    @Flag(help: "Print JSON lines instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1, got \(limit).") }
@@ -28,8 +27,8 @@ struct CatHistoryListCommand: ParsableCommand {
         let archive = CatScanArchive(store: try AppDataStore.open())
         let entries = try archive.entries(limit: limit)
         for entry in entries {
-            print(json ? try CatScanEntryJSON(entry).jsonText() : CatScanFormat.line(entry))
+            print(format.json ? try CatScanEntryJSON(entry).jsonText() : CatScanFormat.line(entry))
         }
-        if entries.isEmpty, !json { print("The cat history is empty.") }
+        if entries.isEmpty, !format.json { print("The cat history is empty.") }
     }
 }

@@ -25,8 +25,7 @@ struct CatHistoryShowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the thumbnail (JPEG) to this file.", valueName: "out"))
     var thumbnail: String?
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let archive = CatScanArchive(store: try AppDataStore.open())
@@ -35,7 +34,7 @@ struct CatHistoryShowCommand: ParsableCommand {
             throw CommandFailure(id == "latest" ? "The cat history is empty."
                 : "There is no saved cat scan '\(id)'; `sightline cat history list` shows the ids.")
         }
-        if json {
+        if format.json {
             printJSON(CatScanEntryJSON(entry))
         } else {
             print(CatScanFormat.line(entry))

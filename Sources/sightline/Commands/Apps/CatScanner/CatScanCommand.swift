@@ -33,8 +33,7 @@ struct CatScanCommand: ParsableCommand {
             The exit status is 0 only if every photo was scanned.
             """)
 
-    @Flag(help: "Print one JSON object per photo instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Flag(help: "Do not save the scans to the cat history.")
     var noSave = false
@@ -60,10 +59,10 @@ struct CatScanCommand: ParsableCommand {
                 + "have no encyclopaedia entry; retrain it with breed folders named as the encyclopaedia names them.")
         }
         let archive = noSave ? nil : CatScanArchive(store: try AppDataStore.open())
-        try PhotoBytesLoop(files: files, json: json).run { file, photo in
+        try PhotoBytesLoop(files: files, json: format.json).run { file, photo in
             let result = try scanner.scan(photo: photo)
             let historyID = try archive?.save(result, photo: photo).id
-            return json ? try CatScanJSON(result, file: file.displayPath, historyID: historyID, language: language).jsonText()
+            return format.json ? try CatScanJSON(result, file: file.displayPath, historyID: historyID, language: language).jsonText()
                         : CatScanFormat.text(result, file: file.displayPath, historyID: historyID,
                                              encyclopaedia: encyclopaedia, language: language)
         }

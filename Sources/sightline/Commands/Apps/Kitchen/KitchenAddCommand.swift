@@ -20,8 +20,7 @@ struct KitchenAddCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Ingredients, one per argument (quote names with spaces).", valueName: "ingredient"))
     var ingredients: [String]
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let context = try KitchenContext.open()
@@ -29,7 +28,7 @@ struct KitchenAddCommand: ParsableCommand {
         var changes: [IngredientChangeJSON] = []
         for text in ingredients {
             let change = try list.add(text)
-            if !json {
+            if !format.json {
                 switch change {
                 case .added(let name): print("Added \(name).")
                 case .alreadyOnList(let name): print("\(name) is already on the list.")
@@ -38,7 +37,7 @@ struct KitchenAddCommand: ParsableCommand {
             }
             changes.append(IngredientChangeJSON(text: text, change: change))
         }
-        if json {
+        if format.json {
             printJSON(IngredientsAddedJSON(changes: changes, ingredients: try context.ingredientList.names()))
         }
     }

@@ -9,14 +9,13 @@ struct KitchenFavouritesListCommand: ParsableCommand {
         abstract: "List favourite recipes, newest first.",
         discussion: "--json prints {\"favourites\": [{\"id\", \"title\"}]}; the title of a Spoonacular recipe is null.")
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let context = try KitchenContext.open()
         let ids = try context.favourites.recipeIDs()
         let titles = ids.map { context.knowledge.recipes.recipe(id: $0)?.title }
-        if json {
+        if format.json {
             printJSON(RecipeFavouritesJSON(ids: ids) { context.knowledge.recipes.recipe(id: $0)?.title })
             return
         }

@@ -37,8 +37,7 @@ struct KitchenIdentifyCommand: ParsableCommand {
             "width", "height"}]}: "accepted" is true at 0.8 or more, otherwise it is offered.
             """)
 
-    @Flag(help: "Print one JSON object per photo instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Flag(help: "Do not add recognised ingredients to the list.")
     var noAdd = false
@@ -56,10 +55,10 @@ struct KitchenIdentifyCommand: ParsableCommand {
         let knowledge = try KitchenKnowledge.bundled()
         let finder = try IngredientFinder.installed(vocabulary: knowledge.vocabulary, options: engine.sessionOptions)
         let list = noAdd ? nil : KitchenIngredientList(store: try AppDataStore.open(), vocabulary: knowledge.vocabulary)
-        try PhotoBytesLoop(files: files, json: json).run { file, photo in
+        try PhotoBytesLoop(files: files, json: format.json).run { file, photo in
             let identification = try finder.identify(photo: photo)
             let changes = try list?.add(identification)
-            guard json else {
+            guard format.json else {
                 return identification.method == .detector
                     ? detectorText(identification, file: file.displayPath, changes: changes)
                     : text(identification, file: file.displayPath, change: changes?.first)

@@ -12,12 +12,11 @@ struct KitchenListCommand: ParsableCommand {
         abstract: "Show the ingredient list, newest on top.",
         discussion: "--json prints {\"ingredients\": [...]}.")
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let context = try KitchenContext.open()
-        if json {
+        if format.json {
             printJSON(IngredientListJSON(try context.ingredientList.names()))
             return
         }

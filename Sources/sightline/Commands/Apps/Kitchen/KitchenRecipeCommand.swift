@@ -20,15 +20,14 @@ struct KitchenRecipeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The recipe's id.", valueName: "id"))
     var id: String
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() async throws {
         let context = try KitchenContext.open()
         let recipe = try await context.recipeSources().recipe(id: id)
         let have = Set(try context.ingredientList.names())
         let isFavourite = try context.favourites.contains(recipeID: recipe.id)
-        print(json ? try RecipeJSON(recipe, favourite: isFavourite, ingredientList: have).jsonText()
+        print(format.json ? try RecipeJSON(recipe, favourite: isFavourite, ingredientList: have).jsonText()
                    : RecipeFormat.details(recipe, have: have, isFavourite: isFavourite))
     }
 }

@@ -49,8 +49,7 @@ struct KitchenRecipesCommand: AsyncParsableCommand {
     @Option(help: "auto, offline or spoonacular.")
     var source: RecipeSources.Choice = .automatic
 
-    @Flag(help: "Print one line of JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func validate() throws {
         if let maxMinutes, maxMinutes < 1 { throw ValidationError("--max-minutes must be at least 1, got \(maxMinutes).") }
@@ -66,7 +65,7 @@ struct KitchenRecipesCommand: AsyncParsableCommand {
         let request = RecipeSearchRequest(ingredients: ingredients, ranking: ranking, ignorePantryStaples: ignorePantry,
                                           diets: Set(diets), maxReadyInMinutes: maxMinutes, limit: limit)
         let matches = try await context.recipeSources().searchProvider(source).findRecipes(request)
-        if json {
+        if format.json {
             printJSON(RecipeMatchesJSON(matches))
             return
         }

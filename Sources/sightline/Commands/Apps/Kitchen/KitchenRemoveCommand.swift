@@ -13,20 +13,19 @@ struct KitchenRemoveCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Ingredients to delete.", valueName: "ingredient"))
     var ingredients: [String]
 
-    @Flag(help: "Print the list after the change as JSON.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let context = try KitchenContext.open()
         var missing: [String] = []
         for text in ingredients {
             if let removed = try context.ingredientList.remove(text) {
-                if !json { print("Removed \(removed).") }
+                if !format.json { print("Removed \(removed).") }
             } else {
                 missing.append(text)
             }
         }
-        if json { printJSON(IngredientListJSON(try context.ingredientList.names())) }
+        if format.json { printJSON(IngredientListJSON(try context.ingredientList.names())) }
         if !missing.isEmpty {
             throw CommandFailure("Not on the list: \(missing.joined(separator: ", ")); `sightline kitchen list` shows it.")
         }

@@ -17,15 +17,14 @@ struct ShoppingListAddMissingCommand: AsyncParsableCommand {
     @Flag(help: "Leave out pantry staples.")
     var ignorePantry = false
 
-    @Flag(help: "Print the shopping list after the change as JSON.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() async throws {
         let context = try KitchenContext.open()
         let recipe = try await context.recipeSources().recipe(id: id)
         let (items, newLines) = try context.shoppingList.addMissing(
             of: recipe, have: try context.ingredientList.names(), ignorePantryStaples: ignorePantry)
-        if json {
+        if format.json {
             printJSON(ShoppingListJSON(try context.shoppingList.items()))
             return
         }

@@ -9,12 +9,11 @@ struct ShoppingListShowCommand: ParsableCommand {
         abstract: "Show the shopping list.",
         discussion: "--json prints {\"items\": [{\"id\", \"name\", \"amount\", \"recipe_id\", \"recipe_title\", \"checked\"}]}.")
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let items = try KitchenContext.open().shoppingList.items()
-        if json {
+        if format.json {
             printJSON(ShoppingListJSON(items))
             return
         }

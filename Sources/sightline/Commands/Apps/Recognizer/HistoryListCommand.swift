@@ -25,8 +25,7 @@ struct HistoryListCommand: ParsableCommand {
     @Option(help: "At most this many captures (without --group).")
     var limit = 50
 
-    @Flag(help: "Print JSON lines instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Option(name: .customLong("lang"), help: "Language of category names: en, de or uk.")
     var language: Language = .english
@@ -45,7 +44,7 @@ struct HistoryListCommand: ParsableCommand {
         if group {
             let groups = try history.groupedByCategory().filter { category == nil || $0.category.id == category }
             for group in groups {
-                if json {
+                if format.json {
                     printJSON(CaptureGroupJSON(group, categories: categories, language: language))
                 } else {
                     print("\(group.category.name.text(in: language)) (\(group.captures.count))")
@@ -54,14 +53,14 @@ struct HistoryListCommand: ParsableCommand {
                     }
                 }
             }
-            if groups.isEmpty, !json { print("The history is empty.") }
+            if groups.isEmpty, !format.json { print("The history is empty.") }
             return
         }
         let entries = try history.entries(limit: limit, categoryID: category)
         for entry in entries {
-            print(json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
+            print(format.json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
                        : CaptureEntryFormat.line(entry, categories: categories, language: language))
         }
-        if entries.isEmpty, !json { print("The history is empty.") }
+        if entries.isEmpty, !format.json { print("The history is empty.") }
     }
 }

@@ -26,8 +26,7 @@ struct HistoryShowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the thumbnail (JPEG) to this file.", valueName: "out"))
     var thumbnail: String?
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Option(name: .customLong("lang"), help: "Language of category names: en, de or uk.")
     var language: Language = .english
@@ -40,7 +39,7 @@ struct HistoryShowCommand: ParsableCommand {
             throw CommandFailure(id == "latest" ? "The history is empty."
                 : "There is no capture '\(id)'; `sightline recognize history list` shows the ids.")
         }
-        print(json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
+        print(format.json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
                    : CaptureEntryFormat.line(entry, categories: categories, language: language))
         if let image, let data = try history.image(id: entry.id) {
             try SavedPhotoExport.write(data, to: image)

@@ -58,8 +58,7 @@ struct RecognizePhotosCommand: ParsableCommand {
     @Flag(help: "Accept each capture into the Object Recognizer's history.")
     var save = false
 
-    @Flag(help: "Print one JSON object per line instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Option(name: .customLong("lang"), help: "Language of category names and messages: en, de or uk.")
     var language: Language = .english
@@ -115,7 +114,7 @@ struct RecognizePhotosCommand: ParsableCommand {
     }
 
     private func printRecognition(_ recognition: ObjectRecognition, file: String, savedID: Int64?) {
-        if json {
+        if format.json {
             printJSON(RecognitionJSON(recognition, file: file, language: language, savedID: savedID))
             return
         }
@@ -139,7 +138,7 @@ struct RecognizePhotosCommand: ParsableCommand {
     }
 
     private func printError(_ error: Error, file: String) {
-        if json {
+        if format.json {
             printJSON(ErrorJSON(file: file, message: "\(error)"))
         } else {
             StandardError.print("\(file): error: \(error)")

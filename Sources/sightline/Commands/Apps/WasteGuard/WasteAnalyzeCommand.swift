@@ -64,8 +64,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The installed waste detector to use, when several are installed.", valueName: "name"))
     var detector: String?
 
-    @Flag(help: "Print one JSON object per line instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     @Option(help: ArgumentHelp("Also write each photo with its boxes drawn: to this image file for one photo file, "
                                + "into this directory for several photos or a folder.", valueName: "out"))
@@ -116,7 +115,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
                     try annotatedFiles[index].write(report.annotate(photo, font: font))
                 }
                 try tally.record(report)
-                if json {
+                if format.json {
                     printJSON(WasteReportJSON(report, file: file.displayPath, models: models,
                                                  symbolLocation: { AppResources.url($0.symbolPath).path }))
                 } else {
@@ -124,7 +123,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
                 }
             } catch {
                 failures += 1
-                if json {
+                if format.json {
                     printJSON(ErrorJSON(file: file.displayPath, message: "\(error)"))
                 } else {
                     StandardError.print("\(file.displayPath): error: \(error)")

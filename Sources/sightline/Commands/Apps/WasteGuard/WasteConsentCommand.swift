@@ -28,8 +28,7 @@ struct WasteConsentCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: "Language of the documents: en, de or uk.")
     var language: Language = .english
 
-    @Flag(help: "Print the state of each document as JSON instead of the documents.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func validate() throws {
         _ = try documents(accept, option: "--accept")
@@ -46,7 +45,7 @@ struct WasteConsentCommand: ParsableCommand {
             try consent.accept(document)
         }
         let status = try consent.status()
-        if json {
+        if format.json {
             printJSON(WasteConsentJSON(status, texts: knowledge.texts, language: language))
             return
         }

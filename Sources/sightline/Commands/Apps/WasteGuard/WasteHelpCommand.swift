@@ -16,13 +16,12 @@ struct WasteHelpCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: "Language: en, de or uk.")
     var language: Language = .english
 
-    @Flag(help: "Print JSON instead of text: {\"modes\": [{\"mode\", \"title\", \"body\"}]}.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let texts = try WasteKnowledge.bundled().texts
         let modes = mode.map { [$0] } ?? WasteGuardMode.allCases
-        if json {
+        if format.json {
             printJSON(WasteHelpJSON(modes, texts: texts, language: language))
             return
         }

@@ -23,8 +23,7 @@ struct WasteMunicipalityCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: "Language: en, de or uk.")
     var language: Language = .english
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let knowledge = try WasteKnowledge.bundled()
@@ -33,7 +32,7 @@ struct WasteMunicipalityCommand: ParsableCommand {
             try settings.setMunicipality(choice)
         }
         let selected = try settings.municipality()
-        if json {
+        if format.json {
             printJSON(WasteMunicipalityJSON(selected: selected, knowledge: knowledge, language: language))
             return
         }

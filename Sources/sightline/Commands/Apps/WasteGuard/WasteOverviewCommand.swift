@@ -23,14 +23,13 @@ struct WasteOverviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Describe this installed waste detector instead of the default choice.", valueName: "name"))
     var detector: String?
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func run() throws {
         let knowledge = try WasteKnowledge.bundled()
         let selection = try WasteModelSelection.choose(in: ModelStore(), knowledge: knowledge, detectorName: detector)
         let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
-        guard json else {
+        guard format.json else {
             print(overview.text(in: language, texts: knowledge.texts), terminator: "")
             return
         }

@@ -28,8 +28,7 @@ struct WasteTallyCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: "Language: en, de or uk.")
     var language: Language = .english
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions
 
     func validate() throws {
         guard !(switchOn && switchOff) else { throw ValidationError("Use either --on or --off, not both.") }
@@ -50,7 +49,7 @@ struct WasteTallyCommand: ParsableCommand {
         func name(_ label: String) -> String {
             knowledge.wasteClass(label: label)?.displayName.text(in: language) ?? label
         }
-        if json {
+        if format.json {
             printJSON(WasteTallyJSON(enabled: enabled, counts: counts, knowledge: knowledge, language: language))
             return
         }
