@@ -107,7 +107,7 @@ let package = Package(
         // recipes) over Vision and Store. Apps never touch tensors.
         .target(
             name: "SightlineApps",
-            dependencies: ["SightlineEngine", "SightlineVision", "SightlineImaging", "SightlineStore"],
+            dependencies: ["SightlineVision", "SightlineImaging", "SightlineStore"],
             resources: [.copy("Resources")]
         ),
         // The JSON objects the CLI prints with --json and the web API answers with, so both

@@ -5,7 +5,6 @@
 import Foundation
 import Hummingbird
 import SightlineApps
-import SightlineEngine
 import SightlineStore
 import SightlineVision
 
@@ -38,29 +37,29 @@ final class AppServices: Sendable {
         liveSockets = LiveSocketCount(limit: configuration.maxLiveSockets)
         // Requests already run side by side (inference slots), so each inference uses one
         // engine thread per slot's share of the cores.
-        let sessionOptions = SessionOptions(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, configuration.inferenceSlots)))
+        let inferenceOptions = InferenceOptions(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, configuration.inferenceSlots)))
         let maxPixels = configuration.maxPixels
         categories = Lazy { try ObjectCategories.bundled() }
         recognizer = Lazy {
-            let classifier = try ImageClassifier(model: models.model(ObjectRecognizer.defaultModelName), options: sessionOptions,
+            let classifier = try ImageClassifier(model: models.model(ObjectRecognizer.defaultModelName), options: inferenceOptions,
                                                  maxPixels: maxPixels)
-            let faces = try FaceDetector(sessionOptions: sessionOptions, store: models)
+            let faces = try FaceDetector(inferenceOptions: inferenceOptions, store: models)
             return try ObjectRecognizer(classifier: classifier, categories: ObjectCategories.bundled(), faceDetector: faces)
         }
         classifiers = LazyDictionary { name in
-            try ImageClassifier(model: models.model(name), options: sessionOptions, maxPixels: maxPixels)
+            try ImageClassifier(model: models.model(name), options: inferenceOptions, maxPixels: maxPixels)
         }
         detectors = LazyDictionary { name in
-            try ObjectDetector(model: models.model(name), sessionOptions: sessionOptions, maxPixels: maxPixels)
+            try ObjectDetector(model: models.model(name), inferenceOptions: inferenceOptions, maxPixels: maxPixels)
         }
-        faceDetector = Lazy { try FaceDetector(sessionOptions: sessionOptions, store: models) }
+        faceDetector = Lazy { try FaceDetector(inferenceOptions: inferenceOptions, store: models) }
         wasteKnowledge = Lazy { try WasteKnowledge.bundled() }
-        wasteGuard = Lazy { try WasteGuard(store: models, sessionOptions: sessionOptions) }
+        wasteGuard = Lazy { try WasteGuard(store: models, inferenceOptions: inferenceOptions) }
         encyclopaedia = Lazy { try BreedEncyclopaedia.bundled() }
-        catScanner = Lazy { try CatScanner.installed(in: models, options: sessionOptions) }
+        catScanner = Lazy { try CatScanner.installed(in: models, options: inferenceOptions) }
         kitchenKnowledge = Lazy { try KitchenKnowledge.bundled() }
         ingredientFinder = Lazy { [kitchenKnowledge] in
-            try IngredientFinder.installed(vocabulary: kitchenKnowledge.get().vocabulary, in: models, options: sessionOptions)
+            try IngredientFinder.installed(vocabulary: kitchenKnowledge.get().vocabulary, in: models, options: inferenceOptions)
         }
     }
 

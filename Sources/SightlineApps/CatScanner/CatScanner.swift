@@ -3,7 +3,6 @@
 // `CatScanArchive`'s job) — over two classifiers: the installed `cat-detector` and `cat-breeds`
 // heads, or any `PhotoClassifying` (tests inject fixed outputs).
 import Foundation
-import SightlineEngine
 import SightlineVision
 
 /// Scans photos for a cat and its likely breeds. Safe to share between threads.
@@ -33,7 +32,7 @@ public struct CatScanner: Sendable {
     /// A scanner over the installed `cat-detector` and `cat-breeds` models.
     ///
     /// - Throws: `AppModelError.notInstalled` naming the missing model and how to install it.
-    public static func installed(in store: ModelStore = ModelStore(), options: SessionOptions = SessionOptions()) throws
+    public static func installed(in store: ModelStore = ModelStore(), options: InferenceOptions = InferenceOptions()) throws
         -> CatScanner {
         try CatScanner(detector: detectorModel.loadClassifier(from: store, options: options),
                        breedClassifier: breedModel.loadClassifier(from: store, options: options))

@@ -4,7 +4,6 @@
 // `IngredientIdentification(detections:vocabulary:)`: every ingredient at ≥ 0.8 added, the
 // others from 0.3 offered, each with its boxes.
 import Foundation
-import SightlineEngine
 import SightlineImaging
 import SightlineVision
 
@@ -32,8 +31,8 @@ public struct IngredientDetector: Sendable {
     /// - Throws: `AppModelError.notInstalled` naming the model and how to install it, or the
     ///   `ObjectDetectionError` of a model that is not a detector Sightline can run.
     public static func installed(vocabulary: IngredientVocabulary, in store: ModelStore = ModelStore(),
-                                 options: SessionOptions = SessionOptions()) throws -> IngredientDetector {
-        IngredientDetector(detector: try model.loadDetector(from: store, options: detectionOptions, sessionOptions: options),
+                                 options: InferenceOptions = InferenceOptions()) throws -> IngredientDetector {
+        IngredientDetector(detector: try model.loadDetector(from: store, options: detectionOptions, inferenceOptions: options),
                            vocabulary: vocabulary)
     }
 

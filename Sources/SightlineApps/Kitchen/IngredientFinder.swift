@@ -3,7 +3,6 @@
 // ingredient classifier `kitchen-ingredients` (one ingredient per photo), decided from the
 // installed models alone.
 import Foundation
-import SightlineEngine
 import SightlineVision
 
 /// The Kitchen's way of identifying ingredients in photos.
@@ -24,7 +23,7 @@ public enum IngredientFinder: Sendable {
     /// - Throws: `AppModelError.notInstalled` naming the classifier when neither is installed, or
     ///   the error of a model that cannot be used.
     public static func installed(vocabulary: IngredientVocabulary, in store: ModelStore = ModelStore(),
-                                 options: SessionOptions = SessionOptions()) throws -> IngredientFinder {
+                                 options: InferenceOptions = InferenceOptions()) throws -> IngredientFinder {
         if try model(in: store) == IngredientDetector.model {
             return .detector(try IngredientDetector.installed(vocabulary: vocabulary, in: store, options: options))
         }

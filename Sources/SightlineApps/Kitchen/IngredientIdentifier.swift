@@ -2,7 +2,6 @@
 // `kitchen-ingredients` head (labels are canonical ingredient names) or any injected
 // classifier, with the acceptance rule of `IngredientIdentification`.
 import Foundation
-import SightlineEngine
 import SightlineVision
 
 /// Identifies ingredients in photos.
@@ -22,7 +21,7 @@ public struct IngredientIdentifier: Sendable {
     ///
     /// - Throws: `AppModelError.notInstalled` naming the model and how to install it.
     public static func installed(vocabulary: IngredientVocabulary, in store: ModelStore = ModelStore(),
-                                 options: SessionOptions = SessionOptions()) throws -> IngredientIdentifier {
+                                 options: InferenceOptions = InferenceOptions()) throws -> IngredientIdentifier {
         IngredientIdentifier(classifier: try model.loadClassifier(from: store, options: options), vocabulary: vocabulary)
     }
 

@@ -2,7 +2,6 @@
 // 1000-class ImageNet model (top-1 always, top-5 for the list view), put the label in its broad
 // category and, for a taken photo, scan it for faces.
 import Foundation
-import SightlineEngine
 import SightlineImaging
 import SightlineVision
 
@@ -48,9 +47,9 @@ public final class ObjectRecognizer: Sendable {
     /// - Throws: `ModelStoreError.notInstalled` naming what to install, `ClassificationError`,
     ///   `ObjectRecognizerError` or `AppDataError`.
     public convenience init(model: String = ObjectRecognizer.defaultModelName, scanningFaces: Bool = false,
-                            store: ModelStore = ModelStore(), sessionOptions: SessionOptions = SessionOptions()) throws {
-        let classifier = try ImageClassifier(model: store.model(model), options: sessionOptions)
-        let faceDetector = scanningFaces ? try FaceDetector(sessionOptions: sessionOptions, store: store) : nil
+                            store: ModelStore = ModelStore(), inferenceOptions: InferenceOptions = InferenceOptions()) throws {
+        let classifier = try ImageClassifier(model: store.model(model), options: inferenceOptions)
+        let faceDetector = scanningFaces ? try FaceDetector(inferenceOptions: inferenceOptions, store: store) : nil
         try self.init(classifier: classifier, categories: ObjectCategories.bundled(), faceDetector: faceDetector)
     }
 

@@ -4,7 +4,6 @@
 // The apps' classifiers are heads (Models/heads/, trained at set-up) that `sightline models
 // install` puts on the installed backbone.
 import Foundation
-import SightlineEngine
 import SightlineVision
 
 /// A trained model an app relies on, looked up by name in the model store.
@@ -47,7 +46,7 @@ public struct AppModel: Sendable, Hashable {
     ///
     /// - Throws: `AppModelError.notInstalled` naming the model and the command that installs it,
     ///   or the `ClassificationError` / `ModelStoreError` of a model that cannot be used.
-    public func loadClassifier(from store: ModelStore, options: SessionOptions = SessionOptions()) throws -> ImageClassifier {
+    public func loadClassifier(from store: ModelStore, options: InferenceOptions = InferenceOptions()) throws -> ImageClassifier {
         guard let model = try installedModel(in: store) else {
             throw AppModelError.notInstalled(model: name, purpose: purpose, modelsDirectory: store.modelsDirectory.path,
                                              installCommand: installCommand)
@@ -60,11 +59,11 @@ public struct AppModel: Sendable, Hashable {
     /// - Throws: `AppModelError.notInstalled` naming the model and the command that installs it,
     ///   or the `ObjectDetectionError` / `ModelStoreError` of a model that cannot be used.
     public func loadDetector(from store: ModelStore, options: ObjectDetectionOptions = ObjectDetectionOptions(),
-                             sessionOptions: SessionOptions = SessionOptions()) throws -> ObjectDetector {
+                             inferenceOptions: InferenceOptions = InferenceOptions()) throws -> ObjectDetector {
         guard let model = try installedModel(in: store) else {
             throw AppModelError.notInstalled(model: name, purpose: purpose, modelsDirectory: store.modelsDirectory.path,
                                              installCommand: installCommand)
         }
-        return try ObjectDetector(model: model, options: options, sessionOptions: sessionOptions)
+        return try ObjectDetector(model: model, options: options, inferenceOptions: inferenceOptions)
     }
 }

@@ -4,7 +4,6 @@
 // municipality's disposal rules. Analysing needs the user's consent (a `ConsentGrant`); the
 // photo is only ever held in memory.
 import Foundation
-import SightlineEngine
 import SightlineImaging
 import SightlineVision
 
@@ -37,12 +36,12 @@ public final class WasteGuard: Sendable {
     /// - Throws: `WasteGuardError.noModelInstalled` / `.incompatibleModel`, errors loading a
     ///   model, or `AppDataError` for broken bundled data.
     public convenience init(store: ModelStore = ModelStore(), detectorName: String? = nil,
-                            sessionOptions: SessionOptions = SessionOptions()) throws {
+                            inferenceOptions: InferenceOptions = InferenceOptions()) throws {
         let knowledge = try WasteKnowledge.bundled()
         let selection = try WasteModelSelection.choose(in: store, knowledge: knowledge, detectorName: detectorName)
         let materials = try WasteMaterials.bundled()
         self.init(recognizer: try WasteRecognizer.load(selection, knowledge: knowledge, materials: materials,
-                                                       sessionOptions: sessionOptions),
+                                                       inferenceOptions: inferenceOptions),
                   knowledge: knowledge, materials: materials, selection: selection)
     }
 

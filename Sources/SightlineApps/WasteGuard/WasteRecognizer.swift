@@ -1,7 +1,6 @@
 // WasteRecognizer: the recogniser WasteGuard runs — the installed waste detector, or the
 // ImageNet route — each followed by the foreign-matter search of the installed whole-photo heads,
 // loaded from a `WasteModelSelection`.
-import SightlineEngine
 import SightlineImaging
 import SightlineVision
 
@@ -15,9 +14,9 @@ public enum WasteRecognizer: Sendable {
     /// - Throws: `ObjectDetectionError`, `ClassificationError`, `LocalizationError` when a model
     ///   cannot be loaded, or `WasteGuardError.incompatibleModel`.
     public static func load(_ selection: WasteModelSelection, knowledge: WasteKnowledge, materials: WasteMaterials,
-                            sessionOptions: SessionOptions = SessionOptions()) throws -> WasteRecognizer {
+                            inferenceOptions: InferenceOptions = InferenceOptions()) throws -> WasteRecognizer {
         func load(_ model: InstalledModel?) throws -> ImageClassifier? {
-            try model.map { try ImageClassifier(model: $0, options: sessionOptions) }
+            try model.map { try ImageClassifier(model: $0, options: inferenceOptions) }
         }
         let heads: WholePhotoClassifiers
         switch selection {
@@ -31,11 +30,11 @@ public enum WasteRecognizer: Sendable {
             return .detector(try DetectorWasteRecognizer(
                 detector: ObjectDetector(model: model, options: ObjectDetectionOptions(
                     confidenceThreshold: DetectorWasteRecognizer.confidenceThreshold(for: model, verified: verifier != nil)),
-                    sessionOptions: sessionOptions),
+                    inferenceOptions: inferenceOptions),
                 verifier: verifier, organicThreshold: DetectorWasteRecognizer.confidenceThreshold(for: model, verified: false),
                 knowledge: knowledge, search: search))
         case .imageNet(let classifier, _, _):
-            let mapper = try ClassActivationMapper(classifier: ImageClassifier(model: classifier, options: sessionOptions))
+            let mapper = try ClassActivationMapper(classifier: ImageClassifier(model: classifier, options: inferenceOptions))
             return .imageNet(ImageNetWasteRecognizer(mapper: mapper, knowledge: knowledge, search: search))
         }
     }

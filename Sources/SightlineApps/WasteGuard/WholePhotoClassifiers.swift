@@ -4,7 +4,6 @@
 // They judge whole images — a photo, a box cut out of it, a window of it — in batches, and the
 // organic head can show where in an image it sees non-organic waste.
 import Foundation
-import SightlineEngine
 import SightlineImaging
 import SightlineVision
 
@@ -44,12 +43,12 @@ public struct WholePhotoClassifiers: Sendable {
     ///
     /// - Throws: `ClassificationError` when an installed head cannot be loaded, or
     ///   `WasteGuardError.incompatibleModel`.
-    public static func installed(in store: ModelStore, sessionOptions: SessionOptions = SessionOptions()) throws
+    public static func installed(in store: ModelStore, inferenceOptions: InferenceOptions = InferenceOptions()) throws
         -> WholePhotoClassifiers {
         let names = Set(try store.installedModels().map(\.name))
         func load(_ name: String) throws -> ImageClassifier? {
             guard names.contains(name) else { return nil }
-            return try ImageClassifier(model: store.model(name), options: sessionOptions)
+            return try ImageClassifier(model: store.model(name), options: inferenceOptions)
         }
         return try WholePhotoClassifiers(organic: load(organicModelName), materials: load(materialsModelName))
     }

@@ -36,7 +36,7 @@ struct ClassifierBenchmark {
     let runs: Int
 
     func results(threads: Int, progress: (String) -> Void) throws -> (results: [BenchmarkResult], top5: EndToEndTop5) {
-        let classifier = try ImageClassifier(model: installed, options: SessionOptions(threads: threads))
+        let classifier = try ImageClassifier(model: installed, options: InferenceOptions(threads: threads))
         let reference = try ONNXRuntimeTimer(reference: ONNXRuntimeReference(repository: repository, modelURL: installed.modelURL,
                                                                              threads: threads))
         defer { reference.close() }

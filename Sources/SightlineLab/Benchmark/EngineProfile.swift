@@ -34,7 +34,7 @@ struct EngineProfile {
     }
 
     func measure() throws -> (sightline: Side, reference: Side, runMilliseconds: Double) {
-        let classifier = try ImageClassifier(model: installed, options: SessionOptions(threads: threads))
+        let classifier = try ImageClassifier(model: installed, options: InferenceOptions(threads: threads))
         let sample = try classifier.inputValues(forImageAt: repository.url(BenchmarkPhoto.samplePath))
         let input = Tensor(shape: classifier.preprocessing.tensorShape(batchSize: batch),
                            floats: Array([[Float]](repeating: sample, count: batch).joined()))

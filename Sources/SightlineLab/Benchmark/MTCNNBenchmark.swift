@@ -49,11 +49,11 @@ struct MTCNNBenchmark {
         let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns, minimumMilliseconds: Self.minimumMillisecondsPerSide,
                                        maximumRuns: Self.longestRuns)
 
-        let options = SessionOptions(threads: threads)
+        let options = InferenceOptions(threads: threads)
         var sessions: [String: InferenceSession] = [:]
         for (network, url) in modelURLs {
             do {
-                sessions[network] = try InferenceSession(model: Model(contentsOf: url), options: options)
+                sessions[network] = try InferenceSession(model: Model(contentsOf: url), options: SessionOptions(threads: threads))
             } catch let error as EngineError {
                 throw CommandFailure("Cannot load \(url.path): \(error)")
             }
@@ -87,7 +87,7 @@ struct MTCNNBenchmark {
                 return block.milliseconds
             })
 
-        let detector = try FaceDetector(sessionOptions: options, store: store)
+        let detector = try FaceDetector(inferenceOptions: options, store: store)
         let image = try ImageDecoder.decode(contentsOf: photo)
         var faces = 0
         let detection = try schedule.measure(

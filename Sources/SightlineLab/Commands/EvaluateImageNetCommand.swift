@@ -60,7 +60,7 @@ package struct EvaluateImageNetCommand: ParsableCommand {
                 + folder.skippedFolders.prefix(5).joined(separator: ", ") + (folder.skippedFolders.count > 5 ? ", …" : ""))
         }
         let photos = folder.photos
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: SessionOptions(threads: threads))
+        let classifier = try ImageClassifier(model: ModelStore().model(model), options: InferenceOptions(threads: threads))
         let tensors = reference ? try TensorBatchFolder() : nil
 
         // Sightline: rankings (top-5 class indices) by photo position; nil = could not be read.

@@ -28,7 +28,7 @@ public final class ImageClassifier: Sendable {
     ///   - maxPixels: the decode limit for every image this classifier reads.
     /// - Throws: `ClassificationError` (not a classifier, engine cannot load the file, input or
     ///   output names missing) or `ModelStoreError.unsupportedManifest`.
-    public init(model: InstalledModel, options: SessionOptions = SessionOptions(),
+    public init(model: InstalledModel, options: InferenceOptions = InferenceOptions(),
                 maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
         let manifest = model.manifest
         guard manifest.task == .classification else {
@@ -40,7 +40,7 @@ public final class ImageClassifier: Sendable {
                 model: manifest.name, reason: "the manifest names no 'logits' output")
         }
         do {
-            session = try InferenceSession(model: model.loadONNX(), options: options)
+            session = try InferenceSession(model: model.loadONNX(), options: options.session)
         } catch let error as EngineError {
             throw ClassificationError.unusableModel(model: manifest.name, path: model.modelURL.path, reason: error)
         }

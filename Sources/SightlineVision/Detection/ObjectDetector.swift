@@ -30,15 +30,15 @@ public final class ObjectDetector: Sendable {
     ///
     /// - Parameters:
     ///   - labels: class names in the model's output order, overriding any in the file.
-    ///   - sessionOptions: engine settings (threads: 0 = one per core).
+    ///   - inferenceOptions: engine settings (threads: 0 = one per core).
     ///   - maxPixels: the decode limit for images this detector reads from files.
     /// - Throws: `ObjectDetectionError`.
     public convenience init(modelAt url: URL, labels: [String]? = nil, options: ObjectDetectionOptions = ObjectDetectionOptions(),
-                            sessionOptions: SessionOptions = SessionOptions(),
+                            inferenceOptions: InferenceOptions = InferenceOptions(),
                             maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
         let name = url.deletingPathExtension().lastPathComponent
         try self.init(name: name, url: url, limits: ModelLoadingLimits(), manifest: nil, labels: labels, options: options,
-                      sessionOptions: sessionOptions, maxPixels: maxPixels)
+                      inferenceOptions: inferenceOptions, maxPixels: maxPixels)
     }
 
     /// Loads an installed object-detection model; its manifest gives the input's size, layout
@@ -47,13 +47,13 @@ public final class ObjectDetector: Sendable {
     ///
     /// - Throws: `ObjectDetectionError`, `.notADetector` for a model of another task.
     public convenience init(model: InstalledModel, labels: [String]? = nil, options: ObjectDetectionOptions = ObjectDetectionOptions(),
-                            sessionOptions: SessionOptions = SessionOptions(),
+                            inferenceOptions: InferenceOptions = InferenceOptions(),
                             maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
         guard model.manifest.task == .objectDetection else {
             throw ObjectDetectionError.notADetector(model: model.name, task: model.manifest.task)
         }
         try self.init(name: model.name, url: model.modelURL, limits: model.loadingLimits, manifest: model.manifest,
-                      labels: labels, options: options, sessionOptions: sessionOptions, maxPixels: maxPixels)
+                      labels: labels, options: options, inferenceOptions: inferenceOptions, maxPixels: maxPixels)
     }
 
     /// Loads the model a user named: a path to an .onnx file (used with the manifest next to
@@ -62,7 +62,7 @@ public final class ObjectDetector: Sendable {
     ///
     /// - Throws: `ModelStoreError` when nothing is found, or `ObjectDetectionError`.
     public convenience init(reference: String, labels: [String]? = nil, options: ObjectDetectionOptions = ObjectDetectionOptions(),
-                            sessionOptions: SessionOptions = SessionOptions(), store: ModelStore = ModelStore(),
+                            inferenceOptions: InferenceOptions = InferenceOptions(), store: ModelStore = ModelStore(),
                             maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
         let looksLikePath = reference.contains("/") || reference.lowercased().hasSuffix(".onnx")
         if looksLikePath {
@@ -73,24 +73,24 @@ public final class ObjectDetector: Sendable {
                 installed = nil
             }
             if let installed {
-                try self.init(model: installed, labels: labels, options: options, sessionOptions: sessionOptions, maxPixels: maxPixels)
+                try self.init(model: installed, labels: labels, options: options, inferenceOptions: inferenceOptions, maxPixels: maxPixels)
             } else {
                 try self.init(modelAt: URL(fileURLWithPath: reference), labels: labels, options: options,
-                              sessionOptions: sessionOptions, maxPixels: maxPixels)
+                              inferenceOptions: inferenceOptions, maxPixels: maxPixels)
             }
         } else {
-            try self.init(model: store.model(reference), labels: labels, options: options, sessionOptions: sessionOptions,
+            try self.init(model: store.model(reference), labels: labels, options: options, inferenceOptions: inferenceOptions,
                           maxPixels: maxPixels)
         }
     }
 
     private init(name: String, url: URL, limits: ModelLoadingLimits, manifest: ModelManifest?, labels: [String]?,
-                 options: ObjectDetectionOptions, sessionOptions: SessionOptions, maxPixels: Int) throws {
+                 options: ObjectDetectionOptions, inferenceOptions: InferenceOptions, maxPixels: Int) throws {
         try options.validate()
         let model: Model
         do {
             model = try Model(contentsOf: url, limits: limits)
-            session = try InferenceSession(model: model, options: sessionOptions)
+            session = try InferenceSession(model: model, options: inferenceOptions.session)
         } catch let error as EngineError {
             throw ObjectDetectionError.unusableModel(model: name, path: url.path, reason: error)
         }

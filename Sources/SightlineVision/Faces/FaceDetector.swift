@@ -22,21 +22,21 @@ public final class FaceDetector: Sendable {
     /// Loads the three MTCNN models from `store`.
     ///
     /// - Parameters:
-    ///   - sessionOptions: engine settings (threads: 0 = one per core).
+    ///   - inferenceOptions: engine settings (threads: 0 = one per core).
     ///   - maxPixels: the decode limit for images this detector reads from files.
     /// - Throws: `FaceDetectionError.invalidOptions`, `ModelStoreError` when a model is not
     ///   installed, or another `FaceDetectionError` when a model is not the expected MTCNN stage.
-    public init(options: FaceDetectionOptions = FaceDetectionOptions(), sessionOptions: SessionOptions = SessionOptions(),
+    public init(options: FaceDetectionOptions = FaceDetectionOptions(), inferenceOptions: InferenceOptions = InferenceOptions(),
                 store: ModelStore = ModelStore(), maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
         try options.validate()
         self.options = options
         self.maxPixels = maxPixels
         proposalNetwork = try MTCNNNetwork(model: store.model(Self.modelNames.proposal),
-                                           roles: ["boxes", "scores"], options: sessionOptions)
+                                           roles: ["boxes", "scores"], options: inferenceOptions)
         refinementNetwork = try MTCNNNetwork(model: store.model(Self.modelNames.refinement),
-                                             roles: ["boxes", "scores"], options: sessionOptions)
+                                             roles: ["boxes", "scores"], options: inferenceOptions)
         outputNetwork = try MTCNNNetwork(model: store.model(Self.modelNames.output),
-                                         roles: ["boxes", "scores", "landmarks"], options: sessionOptions)
+                                         roles: ["boxes", "scores", "landmarks"], options: inferenceOptions)
     }
 
     /// The faces in a decoded, upright image, most confident first, in its pixels. An image

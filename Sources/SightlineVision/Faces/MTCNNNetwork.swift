@@ -13,7 +13,7 @@ struct MTCNNNetwork: Sendable {
 
     /// Loads `model`, which must be a face-detection model in the "NWHC" layout whose
     /// manifest names the output `roles`.
-    init(model: InstalledModel, roles: [String], options: SessionOptions) throws {
+    init(model: InstalledModel, roles: [String], options: InferenceOptions) throws {
         let manifest = model.manifest
         guard manifest.task == .faceDetection else {
             throw FaceDetectionError.manifestDoesNotMatchModel(
@@ -31,7 +31,7 @@ struct MTCNNNetwork: Sendable {
             outputNames[role] = name
         }
         do {
-            session = try InferenceSession(model: model.loadONNX(), options: options)
+            session = try InferenceSession(model: model.loadONNX(), options: options.session)
         } catch let error as EngineError {
             throw FaceDetectionError.unusableModel(model: manifest.name, path: model.modelURL.path, reason: error)
         }

@@ -21,7 +21,7 @@ public final class FeaturePrintExtractor: Sendable {
     ///
     /// - Throws: `ClassificationError` (not a classifier, no "features" output, the engine
     ///   cannot load the file) or `ModelStoreError.unsupportedManifest`.
-    public convenience init(model: InstalledModel, options: SessionOptions = SessionOptions(),
+    public convenience init(model: InstalledModel, options: InferenceOptions = InferenceOptions(),
                             maxPixels: Int = DecodeOptions.defaultMaxPixels) throws {
         try self.init(classifier: ImageClassifier(model: model, options: options, maxPixels: maxPixels))
     }

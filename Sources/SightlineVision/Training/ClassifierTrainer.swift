@@ -25,7 +25,7 @@ public final class ClassifierTrainer: Sendable {
     /// Loads `backbone`, a classifier whose manifest names a "features" output (lite0, …).
     ///
     /// - Throws: `TrainingError.unusableBackbone` saying why it cannot be used.
-    public init(backbone: InstalledModel, options: SessionOptions = SessionOptions()) throws(TrainingError) {
+    public init(backbone: InstalledModel, options: InferenceOptions = InferenceOptions()) throws(TrainingError) {
         do {
             extractor = try FeaturePrintExtractor(model: backbone, options: options)
         } catch {

@@ -51,7 +51,7 @@ struct ClassifyCommand: ParsableCommand {
 
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.sessionOptions)
+        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.inferenceOptions)
         let printer = ClassificationPrinter(json: format.json)
         var progress = ProgressBar(total: files.count)
         var failures = 0

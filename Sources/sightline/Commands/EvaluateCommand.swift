@@ -4,7 +4,6 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
-import SightlineEngine
 import SightlinePresentation
 import SightlineVision
 
@@ -53,7 +52,7 @@ struct EvaluateCommand: ParsableCommand {
             StandardError.print("Ignored sub-folder\(folder.ignoredFolders.count == 1 ? "" : "s") without photos: "
                 + folder.ignoredFolders.joined(separator: ", "))
         }
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.sessionOptions)
+        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.inferenceOptions)
         var progress = ProgressBar(total: folder.photoCount)
         progress.draw()
         let run = try ClassifierEvaluator.evaluate(classifier, on: folder, batchSize: batchSize) { done in

@@ -4,7 +4,6 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
-import SightlineEngine
 import SightlineImaging
 import SightlinePresentation
 import SightlineVision
@@ -77,7 +76,7 @@ struct FacesCommand: ParsableCommand {
         let detector = try FaceDetector(
             options: FaceDetectionOptions(minimumFaceSize: minimumFaceSize, scaleFactor: scaleFactor,
                                           largestSide: largestSide == 0 ? nil : largestSide),
-            sessionOptions: engine.sessionOptions)
+            inferenceOptions: engine.inferenceOptions)
         var faceCount = 0
         let (failures, seconds) = PhotoSearchLoop.run(files, json: format.json, maxPixels: detector.maxPixels,
                                                       search: detector.detectFaces(in:)) { index, file, photo, faces, milliseconds in

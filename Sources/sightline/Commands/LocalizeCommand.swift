@@ -4,7 +4,6 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
-import SightlineEngine
 import SightlineImaging
 import SightlinePresentation
 import SightlineVision
@@ -70,7 +69,7 @@ struct LocalizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.sessionOptions)
+        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.inferenceOptions)
         let mapper = try ClassActivationMapper(classifier: classifier)
         let classIndices = try classes.isEmpty ? nil : classes.map { try Self.classIndex(of: $0, labels: classifier.model.manifest.labels) }
         let photoStart = DispatchTime.now().uptimeNanoseconds

@@ -3,7 +3,6 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
-import SightlineEngine
 import SightlinePresentation
 import SightlineVision
 
@@ -56,7 +55,7 @@ struct SimilarCommand: ParsableCommand {
             throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) other than the query found in "
                 + "\(paths.joined(separator: ", ")).")
         }
-        let extractor = try FeaturePrintExtractor(model: ModelStore().model(model), options: engine.sessionOptions)
+        let extractor = try FeaturePrintExtractor(model: ModelStore().model(model), options: engine.inferenceOptions)
         let queryPrint: FeaturePrint
         do {
             queryPrint = try extractor.featurePrint(imageAt: queryURL)

@@ -4,7 +4,6 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
-import SightlineEngine
 import SightlineVision
 
 struct TrainCommand: ParsableCommand {
@@ -114,7 +113,7 @@ struct TrainCommand: ParsableCommand {
         try TrainedModelWriter.checkAvailable(output, in: store)
         var backboneModel = try store.model(backbone)
         if let shorterSide { backboneModel = try backboneModel.resizingShorterSide(to: shorterSide) }
-        let trainer = try ClassifierTrainer(backbone: backboneModel, options: engine.sessionOptions)
+        let trainer = try ClassifierTrainer(backbone: backboneModel, options: engine.inferenceOptions)
         let options = ClassifierTrainingOptions(
             validationFraction: validation, augmentation: augment ? ImageAugmentation(copiesPerPhoto: augmentCopies) : nil,
             seed: seed, regularization: RegularizationPath(maximumIterationsPerStep: maxIterations),

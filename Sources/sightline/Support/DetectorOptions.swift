@@ -3,7 +3,6 @@
 // engine threads — and the detector they make.
 import ArgumentParser
 import Foundation
-import SightlineEngine
 import SightlineImaging
 import SightlineVision
 
@@ -43,6 +42,6 @@ struct DetectorOptions: ParsableArguments {
         let names = try labels.map { try DetectionLabels.read(contentsOf: URL(fileURLWithPath: $0)) }
         let options = ObjectDetectionOptions(confidenceThreshold: confidence, iouThreshold: iou, maximumDetections: maxDetections,
                                              inputSize: imageSize.map { ImageSize(width: $0, height: $0) }, layout: layout)
-        return try ObjectDetector(reference: model, labels: names, options: options, sessionOptions: engine.sessionOptions)
+        return try ObjectDetector(reference: model, labels: names, options: options, inferenceOptions: engine.inferenceOptions)
     }
 }

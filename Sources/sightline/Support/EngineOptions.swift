@@ -1,7 +1,7 @@
 // EngineOptions: `--threads`, shared as an @OptionGroup by every command that runs a model, with
-// its check and the engine session options it gives.
+// its check and the inference options it gives.
 import ArgumentParser
-import SightlineEngine
+import SightlineVision
 
 struct EngineOptions: ParsableArguments {
     @Option(help: "Engine threads (0: one per core).")
@@ -11,5 +11,5 @@ struct EngineOptions: ParsableArguments {
         guard threads >= 0 else { throw ValidationError("--threads must be 0 (all cores) or more, got \(threads).") }
     }
 
-    var sessionOptions: SessionOptions { SessionOptions(threads: threads) }
+    var inferenceOptions: InferenceOptions { InferenceOptions(threads: threads) }
 }

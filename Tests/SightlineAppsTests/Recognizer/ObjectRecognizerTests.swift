@@ -10,7 +10,7 @@ import SightlineVision
 import XCTest
 
 final class ObjectRecognizerTests: XCTestCase {
-    private static let recognizer = Result { try ObjectRecognizer(scanningFaces: true, sessionOptions: SessionOptions(threads: 1)) }
+    private static let recognizer = Result { try ObjectRecognizer(scanningFaces: true, inferenceOptions: InferenceOptions(threads: 1)) }
 
     private func recognizer() throws -> ObjectRecognizer {
         _ = try TestEnvironment.lite0()
@@ -67,7 +67,7 @@ final class ObjectRecognizerTests: XCTestCase {
     }
 
     func testWithoutAFaceDetectorAFaceScanExplainsWhatIsMissing() throws {
-        let classifier = try ImageClassifier(model: TestEnvironment.lite0(), options: SessionOptions(threads: 1))
+        let classifier = try ImageClassifier(model: TestEnvironment.lite0(), options: InferenceOptions(threads: 1))
         let recognizer = try ObjectRecognizer(classifier: classifier, categories: ObjectCategories.bundled())
         XCTAssertThrowsError(try recognizer.recognize(TestEnvironment.samplePhoto("cabbage.jpg"), scanFaces: true)) { error in
             XCTAssertEqual(error as? ObjectRecognizerError, .faceScanUnavailable)

@@ -41,7 +41,7 @@ final class DetectorWasteGuardTests: XCTestCase {
     private let photo = RGBImage(width: 128, height: 128, color: RGBColor(red: 128, green: 128, blue: 128))
 
     func testClassifyModeReportsEveryDetectionWithItsBoxAndColour() throws {
-        let wasteGuard = try WasteGuard(store: storeWithDetector(), sessionOptions: SessionOptions(threads: 1))
+        let wasteGuard = try WasteGuard(store: storeWithDetector(), inferenceOptions: InferenceOptions(threads: 1))
         XCTAssertEqual(wasteGuard.selection?.modelNames, ["waste-yolo"])
         let report = try wasteGuard.analyse(photo, mode: .classify, language: .english, consent: consent())
         XCTAssertEqual(report.items.map(\.object.wasteClass.label), ["plastic bag", "apple", "plastic bag", "battery"])
@@ -73,7 +73,7 @@ final class DetectorWasteGuardTests: XCTestCase {
     }
 
     func testCheckModeKeepsOnlyForeignMatterInRed() throws {
-        let wasteGuard = try WasteGuard(store: storeWithDetector(), sessionOptions: SessionOptions(threads: 1))
+        let wasteGuard = try WasteGuard(store: storeWithDetector(), inferenceOptions: InferenceOptions(threads: 1))
         let report = try wasteGuard.analyse(photo, mode: .check, language: .german, consent: consent())
         XCTAssertEqual(report.items.map(\.object.wasteClass.label), ["plastic bag", "plastic bag", "battery"])
         XCTAssertEqual(Set(report.items.map(\.role)), [.nonOrganic])

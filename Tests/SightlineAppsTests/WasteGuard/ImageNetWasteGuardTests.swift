@@ -131,7 +131,7 @@ final class ImageNetWasteGuardTests: XCTestCase {
     }
 
     func testAnOrganicHeadWithOtherLabelsIsRefused() throws {
-        let imageNet = try ImageClassifier(model: TestEnvironment.lite0(), options: SessionOptions(threads: 1))
+        let imageNet = try ImageClassifier(model: TestEnvironment.lite0(), options: InferenceOptions(threads: 1))
         XCTAssertThrowsError(try WholePhotoClassifiers(organic: imageNet, materials: nil)) { error in
             XCTAssertTrue("\(error)".contains("'organic'"), "\(error)")
         }
@@ -149,7 +149,7 @@ final class ImageNetWasteGuardTests: XCTestCase {
                 try FileManager.default.copyItem(at: source, to: classFolder.appendingPathComponent(photo))
             }
         }
-        let trainer = try ClassifierTrainer(backbone: TestEnvironment.lite0(), options: SessionOptions(threads: 1))
+        let trainer = try ClassifierTrainer(backbone: TestEnvironment.lite0(), options: InferenceOptions(threads: 1))
         let trained = try trainer.train(LabelledImageFolder(scanning: folder),
                                         options: ClassifierTrainingOptions(validationFraction: 0))
         return try TrainedModelWriter.write(trained, name: name, to: store)

@@ -13,7 +13,7 @@ final class FaceAnnotationTests: XCTestCase {
 
     private func photoAndFaces() throws -> (RGBImage, [FaceObservation]) {
         try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
-        let detector = try FaceDetector(sessionOptions: SessionOptions(threads: 2))
+        let detector = try FaceDetector(inferenceOptions: InferenceOptions(threads: 2))
         let photo = try ImageDecoder.decode(contentsOf: photoURL)
         return (photo, try detector.detectFaces(in: photo))
     }

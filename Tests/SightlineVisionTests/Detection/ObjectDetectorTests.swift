@@ -24,7 +24,7 @@ final class ObjectDetectorTests: XCTestCase {
     private func detector(_ model: String, labels: [String]? = nil,
                           options: ObjectDetectionOptions = ObjectDetectionOptions()) throws -> ObjectDetector {
         try ObjectDetector(modelAt: YOLOTestModels.url(model), labels: labels, options: options,
-                           sessionOptions: SessionOptions(threads: 1))
+                           inferenceOptions: InferenceOptions(threads: 1))
     }
 
     private struct Expected {

@@ -11,7 +11,7 @@ import SightlineVision
 import XCTest
 
 final class FaceDetectorTests: XCTestCase {
-    private static let sharedDetector = Result { try FaceDetector(sessionOptions: SessionOptions(threads: 2)) }
+    private static let sharedDetector = Result { try FaceDetector(inferenceOptions: InferenceOptions(threads: 2)) }
 
     private func detector() throws -> FaceDetector {
         try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
@@ -37,7 +37,7 @@ final class FaceDetectorTests: XCTestCase {
     func testLargerMinimumFaceSizeMatchesTheReference() throws {
         try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
         let options = FaceDetectionOptions(minimumFaceSize: 60)
-        let detector = try FaceDetector(options: options, sessionOptions: SessionOptions(threads: 2))
+        let detector = try FaceDetector(options: options, inferenceOptions: InferenceOptions(threads: 2))
         let photo = Self.photo("2008_001322.jpg")
         let expected = try MTCNNReference.faces(in: [photo], minimumFaceSize: 60)[0]
         assertSameFaces(try detector.detectFaces(inImageAt: photo), expected, photo: "2008_001322.jpg at minimum size 60")
@@ -82,12 +82,12 @@ final class FaceDetectorTests: XCTestCase {
     func testAPhotoLargerThanTheLargestSideIsSearchedShrunkWithFacesInItsOwnPixels() throws {
         try TestRequirement.installedModels("mtcnn-pnet", "mtcnn-rnet", "mtcnn-onet")
         let photo = try ImageDecoder.decode(contentsOf: Self.photo("2008_001322.jpg"))
-        let atFullSize = try FaceDetector(options: FaceDetectionOptions(largestSide: nil), sessionOptions: SessionOptions(threads: 2))
+        let atFullSize = try FaceDetector(options: FaceDetectionOptions(largestSide: nil), inferenceOptions: InferenceOptions(threads: 2))
             .detectFaces(in: photo)
         // Enlarged four times, then searched at the photo's own size: the same faces, four times as far out.
         let enlarged = photo.resized(width: photo.width * 4, height: photo.height * 4)
         let shrinking = try FaceDetector(options: FaceDetectionOptions(largestSide: max(photo.width, photo.height)),
-                                         sessionOptions: SessionOptions(threads: 2))
+                                         inferenceOptions: InferenceOptions(threads: 2))
         let faces = try shrinking.detectFaces(in: enlarged)
         XCTAssertEqual(faces.count, atFullSize.count, "\(faces) vs \(atFullSize)")
         for expected in atFullSize {

@@ -82,7 +82,7 @@ final class FeaturePrintTests: XCTestCase {
         var manifest = lite0.manifest
         manifest.outputs = ["logits": "logits"]
         let model = InstalledModel(manifest: manifest, modelURL: lite0.modelURL, manifestURL: lite0.manifestURL)
-        XCTAssertThrowsError(try FeaturePrintExtractor(model: model, options: SessionOptions(threads: 1))) { error in
+        XCTAssertThrowsError(try FeaturePrintExtractor(model: model, options: InferenceOptions(threads: 1))) { error in
             guard case .manifestDoesNotMatchModel(_, let reason)? = error as? ClassificationError else {
                 return XCTFail("expected manifestDoesNotMatchModel, got \(error)")
             }

@@ -119,7 +119,7 @@ final class ClassActivationMapperTests: XCTestCase {
     func testAModelWithoutAFeatureMapOutputIsRefused() throws {
         var model = try InstalledTestModel.lite0()
         model.manifest.outputs["feature_map"] = nil
-        let classifier = try ImageClassifier(model: model, options: SessionOptions(threads: 1))
+        let classifier = try ImageClassifier(model: model, options: InferenceOptions(threads: 1))
         XCTAssertThrowsError(try ClassActivationMapper(classifier: classifier)) { error in
             XCTAssertEqual(error as? LocalizationError, .noFeatureMap(model: "lite0"))
         }

@@ -12,7 +12,7 @@ enum InstalledTestModel {
         try TestRequirement.installedModel("lite0")
     }
 
-    private static let sharedClassifier = Result { try ImageClassifier(model: lite0(), options: SessionOptions(threads: 2)) }
+    private static let sharedClassifier = Result { try ImageClassifier(model: lite0(), options: InferenceOptions(threads: 2)) }
 
     /// One classifier for all tests (loading compiles the model).
     static func classifier() throws -> ImageClassifier {

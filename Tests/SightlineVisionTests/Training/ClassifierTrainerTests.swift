@@ -12,7 +12,7 @@ import XCTest
 
 final class ClassifierTrainerTests: XCTestCase {
     private static let sharedTrainer = Result { () throws -> ClassifierTrainer in
-        try ClassifierTrainer(backbone: InstalledTestModel.lite0(), options: SessionOptions(threads: 2))
+        try ClassifierTrainer(backbone: InstalledTestModel.lite0(), options: InferenceOptions(threads: 2))
     }
 
     private func trainer() throws -> ClassifierTrainer { try Self.sharedTrainer.get() }
@@ -79,7 +79,7 @@ final class ClassifierTrainerTests: XCTestCase {
         // The ONNX file: labels in its metadata, and the classifier uses it like any other.
         let onnx = try Model(contentsOf: model.modelURL)
         XCTAssertEqual(onnx.metadata["labels"], "[\"carrot\",\"potato\",\"tomato\"]")
-        let classifier = try ImageClassifier(model: model, options: SessionOptions(threads: 2))
+        let classifier = try ImageClassifier(model: model, options: InferenceOptions(threads: 2))
         for (classIndex, folderClass) in folder.classes.enumerated() {
             for file in folderClass.files {
                 let best = try classifier.classify(imageAt: file, top: 3).best
@@ -227,7 +227,7 @@ final class ClassifierTrainerTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: store.modelsDirectory.appendingPathComponent("lite0"),
                                                    withDestinationURL: InstalledTestModel.lite0().directory)
         let backbone = try InstalledTestModel.lite0().resizingShorterSide(to: 224)
-        let trainer = try ClassifierTrainer(backbone: backbone, options: SessionOptions(threads: 2))
+        let trainer = try ClassifierTrainer(backbone: backbone, options: InferenceOptions(threads: 2))
         var weighted = options
         weighted.classWeights = ["potato": 0.5]
         let trained = try trainer.train(vegetables(), options: weighted)

@@ -11,7 +11,7 @@ import XCTest
 
 final class TrainedHeadTests: XCTestCase {
     private static let trained = Result { () throws -> TrainedClassifier in
-        let trainer = try ClassifierTrainer(backbone: InstalledTestModel.lite0(), options: SessionOptions(threads: 2))
+        let trainer = try ClassifierTrainer(backbone: InstalledTestModel.lite0(), options: InferenceOptions(threads: 2))
         return try trainer.train(LabelledImageFolder(scanning: TestFiles.fixture("vegetables")),
                                  options: ClassifierTrainingOptions(validationFraction: 0.25, seed: 3))
     }
@@ -64,8 +64,8 @@ final class TrainedHeadTests: XCTestCase {
         // The same probabilities on a real photo, and the head alone computes them from the
         // features in Sightline and in ONNX Runtime.
         let photo = TestFiles.fixture("vegetables/tomato/tomato-2.jpg")
-        let original = try ImageClassifier(model: full, options: SessionOptions(threads: 2))
-        let recomposed = try ImageClassifier(model: composed, options: SessionOptions(threads: 2))
+        let original = try ImageClassifier(model: full, options: InferenceOptions(threads: 2))
+        let recomposed = try ImageClassifier(model: composed, options: InferenceOptions(threads: 2))
         let input = try original.inputValues(forImageAt: photo)
         let expected = try original.run(preparedBatch: input, imageCount: 1)
         let actual = try recomposed.run(preparedBatch: input, imageCount: 1)

@@ -86,7 +86,7 @@ struct ModelsAddCommand: ParsableCommand {
         let options = ObjectDetectionOptions(inputSize: imageSize.map { ImageSize(width: $0, height: $0) })
         // Loading checks the graph, its input and its output against the labels.
         let detector = try ObjectDetector(modelAt: sourceURL, labels: labelNames, options: options,
-                                          sessionOptions: SessionOptions(threads: 1))
+                                          inferenceOptions: InferenceOptions(threads: 1))
         let data: Data
         do {
             data = try Data(contentsOf: sourceURL)

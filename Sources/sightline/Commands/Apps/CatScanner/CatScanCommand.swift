@@ -5,7 +5,6 @@ import ArgumentParser
 import Foundation
 import SightlineApps
 import SightlineCommandSupport
-import SightlineEngine
 import SightlinePresentation
 import SightlineStore
 import SightlineVision
@@ -52,7 +51,7 @@ struct CatScanCommand: ParsableCommand {
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
         let encyclopaedia = try BreedEncyclopaedia.bundled()
-        let scanner = try CatScanner.installed(options: engine.sessionOptions)
+        let scanner = try CatScanner.installed(options: engine.inferenceOptions)
         let unknownLabels = encyclopaedia.labelsWithoutEntry(scanner.breedClassifier.labels)
         if !unknownLabels.isEmpty {
             StandardError.print("warning: the breed classifier's labels \(unknownLabels.joined(separator: ", ")) "

@@ -4,7 +4,6 @@
 import ArgumentParser
 import Foundation
 import SightlineApps
-import SightlineEngine
 import SightlinePresentation
 import SightlineVision
 
@@ -53,7 +52,7 @@ struct KitchenIdentifyCommand: ParsableCommand {
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
         let knowledge = try KitchenKnowledge.bundled()
-        let finder = try IngredientFinder.installed(vocabulary: knowledge.vocabulary, options: engine.sessionOptions)
+        let finder = try IngredientFinder.installed(vocabulary: knowledge.vocabulary, options: engine.inferenceOptions)
         let list = noAdd ? nil : KitchenIngredientList(store: try AppDataStore.open(), vocabulary: knowledge.vocabulary)
         try PhotoBytesLoop(files: files, json: format.json).run { file, photo in
             let identification = try finder.identify(photo: photo)

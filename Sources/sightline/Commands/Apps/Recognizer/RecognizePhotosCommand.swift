@@ -6,7 +6,6 @@ import ArgumentParser
 import Foundation
 import SightlineApps
 import SightlineCommandSupport
-import SightlineEngine
 import SightlineImaging
 import SightlinePresentation
 import SightlineStore
@@ -80,7 +79,7 @@ struct RecognizePhotosCommand: ParsableCommand {
         let captureFiles = try annotate.map {
             try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "capture")
         }
-        let recognizer = try ObjectRecognizer(model: model, scanningFaces: faces, sessionOptions: engine.sessionOptions)
+        let recognizer = try ObjectRecognizer(model: model, scanningFaces: faces, inferenceOptions: engine.inferenceOptions)
         let font = annotate != nil || save ? try Font.standard() : nil
         let history = try save ? RecognizerHistory(store: AppDataStore.open(), categories: recognizer.categories) : nil
         var failures = 0

@@ -6,7 +6,6 @@ import ArgumentParser
 import Foundation
 import SightlineApps
 import SightlineCommandSupport
-import SightlineEngine
 import SightlineImaging
 import SightlinePresentation
 import SightlineStore
@@ -97,7 +96,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
             try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "waste")
         }
         let font = try annotate.map { _ in try Font.standard() }
-        let wasteGuard = try WasteGuard(detectorName: detector, sessionOptions: engine.sessionOptions)
+        let wasteGuard = try WasteGuard(detectorName: detector, inferenceOptions: engine.inferenceOptions)
         let models = wasteGuard.selection?.modelNames ?? []
         let tally = WasteTallyRecorder(settings: settings)
         let title = knowledge.texts.help(for: mode).title.text(in: language)
