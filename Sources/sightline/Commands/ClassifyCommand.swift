@@ -26,10 +26,7 @@ struct ClassifyCommand: ParsableCommand {
             The exit status is 0 only if every file was classified.
             """)
 
-    @Option(help: ArgumentHelp(
-        "The model: lite0, lite1, lite2, an installed model's full name, or the path of an .onnx file with a manifest.json next to it.",
-        valueName: "model"))
-    var model = "lite0"
+    @OptionGroup var modelOptions: ClassifierModelOptions
 
     @Option(help: "How many classes to show per image.")
     var top = 5
@@ -51,7 +48,7 @@ struct ClassifyCommand: ParsableCommand {
 
     func run() throws {
         let files = try ImageFileCollector.collectSome(paths)
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.inferenceOptions)
+        let classifier = try ImageClassifier(model: modelOptions.installedModel(), options: engine.inferenceOptions)
         let printer = ClassificationPrinter(json: format.json)
         var progress = ProgressBar(total: files.count)
         var failures = 0

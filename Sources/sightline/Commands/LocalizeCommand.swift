@@ -30,10 +30,7 @@ struct LocalizeCommand: ParsableCommand {
             extension: .jpg/.jpeg or .png.
             """)
 
-    @Option(help: ArgumentHelp(
-        "The classifier: lite0, lite1, lite2, a model made by `sightline train`, or an .onnx path with a manifest.json beside it.",
-        valueName: "model"))
-    var model = "lite0"
+    @OptionGroup var modelOptions: ClassifierModelOptions
 
     @Option(name: .customLong("class"), help: ArgumentHelp(
         "A class to map, by label (as `sightline classify` prints it) or index; repeat for several.", valueName: "label"))
@@ -69,7 +66,7 @@ struct LocalizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let classifier = try ImageClassifier(model: ModelStore().model(model), options: engine.inferenceOptions)
+        let classifier = try ImageClassifier(model: modelOptions.installedModel(), options: engine.inferenceOptions)
         let mapper = try ClassActivationMapper(classifier: classifier)
         let classIndices = try classes.isEmpty ? nil : classes.map { try Self.classIndex(of: $0, labels: classifier.model.manifest.labels) }
         let photoStart = DispatchTime.now().uptimeNanoseconds

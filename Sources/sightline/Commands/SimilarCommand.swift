@@ -35,8 +35,7 @@ struct SimilarCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    @Option(help: "The model whose feature prints are compared: lite0, lite1, lite2, a trained model, or an .onnx path with a manifest.json next to it.")
-    var model = "lite0"
+    @OptionGroup var modelOptions: ClassifierModelOptions
 
     @OptionGroup var engine: EngineOptions
 
@@ -55,7 +54,7 @@ struct SimilarCommand: ParsableCommand {
             throw CommandFailure("No image files (.jpg, .jpeg, .png, .webp) other than the query found in "
                 + "\(paths.joined(separator: ", ")).")
         }
-        let extractor = try FeaturePrintExtractor(model: ModelStore().model(model), options: engine.inferenceOptions)
+        let extractor = try FeaturePrintExtractor(model: modelOptions.installedModel(), options: engine.inferenceOptions)
         let queryPrint: FeaturePrint
         do {
             queryPrint = try extractor.featurePrint(imageAt: queryURL)
