@@ -1,6 +1,6 @@
 // BreedListJSON: the cat encyclopaedia's entries as JSON — a search (`{"breeds", "total",
-// "recognised"}`, `GET /api/v1/breeds`) or the favourites (`{"breeds"}`) — and what changing a
-// favourite did. `sightline cat breeds --json` prints the entries as an array.
+// "recognised"}`, `GET /api/v1/breeds`), one entry, or the favourites (`{"breeds"}`) — as the API
+// answers and `sightline cat breeds`/`breed` print them with --json.
 import SightlineApps
 
 public struct BreedListJSON: JSONAnswer, Sendable {
@@ -44,32 +44,5 @@ public struct BreedFavouriteListJSON: JSONAnswer, Sendable {
 
     public init(breeds: [BreedEncyclopaediaEntry]) {
         self.breeds = breeds
-    }
-}
-
-/// `{"name", "favourite", "added"}` or `{"name", "favourite", "removed"}`: what marking an entry
-/// as a favourite, or no longer, did ("added"/"removed" false when nothing changed).
-public struct BreedFavouriteChangeJSON: JSONAnswer, Sendable {
-    public var openAPISchema: String? { favourite ? "BreedFavouriteAdded" : "BreedFavouriteRemoved" }
-
-    public var name: String
-    public var favourite: Bool
-    public var changed: Bool
-
-    public static func added(_ name: String, changed: Bool) -> BreedFavouriteChangeJSON {
-        BreedFavouriteChangeJSON(name: name, favourite: true, changed: changed)
-    }
-
-    public static func removed(_ name: String, changed: Bool) -> BreedFavouriteChangeJSON {
-        BreedFavouriteChangeJSON(name: name, favourite: false, changed: changed)
-    }
-
-    private enum CodingKeys: String, CodingKey { case name, favourite, added, removed }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(favourite, forKey: .favourite)
-        try container.encode(changed, forKey: favourite ? .added : .removed)
     }
 }

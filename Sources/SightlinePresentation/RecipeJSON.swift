@@ -1,7 +1,7 @@
 // RecipeJSON: the Kitchen's recipes as JSON — the matches for some ingredients
 // (`{"recipes": [match…]}`), one recipe with whether it is a favourite and which of its
-// ingredients are on the list, the favourites and what changing one did — as
-// `/api/v1/kitchen/…` answers and the `kitchen` commands print them with --json.
+// ingredients are on the list, and the favourites — as `/api/v1/kitchen/…` answers and the
+// `kitchen` commands print them with --json.
 import SightlineApps
 
 /// `{"recipes": [match…]}`: in the asked ranking's order.
@@ -54,32 +54,5 @@ public struct RecipeFavouritesJSON: JSONAnswer, Sendable {
     /// The favourite recipe ids with the titles `title(id)` finds.
     public init(ids: [String], title: (String) -> String?) {
         favourites = ids.map { Favourite(id: $0, title: title($0)) }
-    }
-}
-
-/// `{"id", "favourite", "added"}` or `{"id", "favourite", "removed"}`: what marking a recipe as a
-/// favourite, or no longer, did ("added"/"removed" false when nothing changed).
-public struct RecipeFavouriteChangeJSON: JSONAnswer, Sendable {
-    public var openAPISchema: String? { favourite ? "RecipeFavouriteAdded" : "RecipeFavouriteRemoved" }
-
-    public var id: String
-    public var favourite: Bool
-    public var changed: Bool
-
-    public static func added(_ id: String, changed: Bool) -> RecipeFavouriteChangeJSON {
-        RecipeFavouriteChangeJSON(id: id, favourite: true, changed: changed)
-    }
-
-    public static func removed(_ id: String, changed: Bool) -> RecipeFavouriteChangeJSON {
-        RecipeFavouriteChangeJSON(id: id, favourite: false, changed: changed)
-    }
-
-    private enum CodingKeys: String, CodingKey { case id, favourite, added, removed }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(favourite, forKey: .favourite)
-        try container.encode(changed, forKey: favourite ? .added : .removed)
     }
 }

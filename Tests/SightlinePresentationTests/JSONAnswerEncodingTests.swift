@@ -53,9 +53,9 @@ final class JSONAnswerEncodingTests: XCTestCase {
     }
 
     func testFavouriteChangesNameWhatHappened() throws {
-        XCTAssertEqual(try BreedFavouriteChangeJSON.added("Bengal", changed: false).jsonText(),
+        XCTAssertEqual(try FavouriteChangeJSON.added(.breed, "Bengal", changed: false).jsonText(),
                        #"{"name": "Bengal", "favourite": true, "added": false}"#)
-        XCTAssertEqual(try RecipeFavouriteChangeJSON.removed("pico-de-gallo", changed: true).jsonText(),
+        XCTAssertEqual(try FavouriteChangeJSON.removed(.recipe, "pico-de-gallo", changed: true).jsonText(),
                        #"{"id": "pico-de-gallo", "favourite": false, "removed": true}"#)
     }
 }

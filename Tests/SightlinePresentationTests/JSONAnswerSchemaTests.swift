@@ -159,8 +159,8 @@ final class JSONAnswerSchemaTests: XCTestCase {
             BreedListJSON(breeds: [], total: encyclopaedia.breeds.count, recognised: nil),
             BreedEntryJSON(entry),
             BreedFavouriteListJSON(breeds: [entry]),
-            BreedFavouriteChangeJSON.added(entry.breed.name, changed: true),
-            BreedFavouriteChangeJSON.removed(entry.breed.name, changed: false),
+            FavouriteChangeJSON.added(.breed, entry.breed.name, changed: true),
+            FavouriteChangeJSON.removed(.breed, entry.breed.name, changed: false),
         ]
     }
 
@@ -192,8 +192,8 @@ final class JSONAnswerSchemaTests: XCTestCase {
             RecipeMatchesJSON([match, online]),
             RecipeJSON(recipe, favourite: true, ingredientList: Set(recipe.ingredients.prefix(1).map(\.name))),
             RecipeFavouritesJSON(ids: [recipe.id, "spoonacular-1"]) { knowledge.recipes.recipe(id: $0)?.title },
-            RecipeFavouriteChangeJSON.added(recipe.id, changed: true),
-            RecipeFavouriteChangeJSON.removed(recipe.id, changed: false),
+            FavouriteChangeJSON.added(.recipe, recipe.id, changed: true),
+            FavouriteChangeJSON.removed(.recipe, recipe.id, changed: false),
         ]
     }
 

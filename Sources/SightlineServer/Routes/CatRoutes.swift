@@ -112,14 +112,14 @@ struct CatRoutes {
     @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let favourites = BreedFavourites(store: services.store, encyclopaedia: try services.encyclopaedia.get())
         let (breed, added) = try favourites.add(try context.text("name"))
-        return try JSONResponse.make(BreedFavouriteChangeJSON.added(breed.name, changed: added))
+        return try JSONResponse.make(FavouriteChangeJSON.added(.breed, breed.name, changed: added))
     }
 
     @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let encyclopaedia = try services.encyclopaedia.get()
         let breed = try encyclopaedia.resolve(try context.text("name"))
         let removed = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).remove(breed.name)
-        return try JSONResponse.make(BreedFavouriteChangeJSON.removed(breed.name, changed: removed))
+        return try JSONResponse.make(FavouriteChangeJSON.removed(.breed, breed.name, changed: removed))
     }
 
     /// The installed breed classifier's labels, nil when it is not installed.

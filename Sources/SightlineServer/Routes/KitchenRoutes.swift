@@ -125,13 +125,13 @@ struct KitchenRoutes {
     @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.text("id")
         let added = try services.kitchen.favourites.add(recipeID: id)
-        return try JSONResponse.make(RecipeFavouriteChangeJSON.added(id, changed: added))
+        return try JSONResponse.make(FavouriteChangeJSON.added(.recipe, id, changed: added))
     }
 
     @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.text("id")
         let removed = try services.kitchen.favourites.remove(recipeID: id)
-        return try JSONResponse.make(RecipeFavouriteChangeJSON.removed(id, changed: removed))
+        return try JSONResponse.make(FavouriteChangeJSON.removed(.recipe, id, changed: removed))
     }
 
     @Sendable func shoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
