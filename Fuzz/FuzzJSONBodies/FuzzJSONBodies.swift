@@ -27,7 +27,7 @@ public func fuzzJSONBodies(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
             let answer = APIError.from(error)
             precondition(answer.status.code == 400 && answer.code == "bad_json",
                          "a body that does not fit answered \(answer.status) \(answer.code)")
-            _ = answer.json.text
+            _ = answer.body
         } catch {
             preconditionFailure("JSONDecoder threw something other than a DecodingError: \(error)")
         }
