@@ -19,10 +19,8 @@ public struct DetectionJSON: JSONAnswer, Sendable {
         public init(_ object: DetectedObject) {
             label = object.label
             confidence = object.confidence
-            x = object.boundingBox.x.rounded(digits: 2)
-            y = object.boundingBox.y.rounded(digits: 2)
-            width = object.boundingBox.width.rounded(digits: 2)
-            height = object.boundingBox.height.rounded(digits: 2)
+            let box = object.boundingBox.inHundredths
+            (x, y, width, height) = (box.x, box.y, box.width, box.height)
         }
     }
 

@@ -18,10 +18,8 @@ public struct FaceJSON: JSONAnswer, Sendable {
         public var confidence: Double
 
         public init(_ face: FaceObservation) {
-            x = face.boundingBox.x.rounded(digits: 2)
-            y = face.boundingBox.y.rounded(digits: 2)
-            width = face.boundingBox.width.rounded(digits: 2)
-            height = face.boundingBox.height.rounded(digits: 2)
+            let box = face.boundingBox.inHundredths
+            (x, y, width, height) = (box.x, box.y, box.width, box.height)
             confidence = face.confidence
         }
     }

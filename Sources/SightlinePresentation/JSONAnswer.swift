@@ -4,6 +4,7 @@
 // prints exactly what the API serves. A type the API answers names its schema in the OpenAPI
 // document the server serves; a test encodes examples of each and checks them against it.
 import Foundation
+import SightlineVision
 
 public protocol JSONAnswer: Encodable {
     /// The name under `components/schemas` of the API's OpenAPI document that this value's JSON
@@ -37,6 +38,14 @@ public struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
         } else {
             try container.encodeNil()
         }
+    }
+}
+
+extension PixelRect {
+    /// The box to a hundredth of a pixel, as every answer writes pixel boxes.
+    var inHundredths: PixelRect {
+        PixelRect(x: x.rounded(digits: 2), y: y.rounded(digits: 2), width: width.rounded(digits: 2),
+                  height: height.rounded(digits: 2))
     }
 }
 

@@ -35,9 +35,9 @@ public struct LocalizationJSON: JSONAnswer, Sendable {
             label = result.label
             confidence = result.confidence
             regions = result.regions.map { region in
-                Region(x: region.boundingBox.x.rounded(digits: 2), y: region.boundingBox.y.rounded(digits: 2),
-                       width: region.boundingBox.width.rounded(digits: 2), height: region.boundingBox.height.rounded(digits: 2),
-                       peak: region.peak.rounded(digits: 4), share: region.share.rounded(digits: 4))
+                let box = region.boundingBox.inHundredths
+                return Region(x: box.x, y: box.y, width: box.width, height: box.height,
+                              peak: region.peak.rounded(digits: 4), share: region.share.rounded(digits: 4))
             }
             map = Map(width: result.map.width, height: result.map.height,
                       values: result.map.resampled(columns: result.map.width, rows: result.map.height)

@@ -174,12 +174,11 @@ public struct WasteReportJSON: JSONAnswer, Sendable {
         image = Size(width: report.imageSize.width, height: report.imageSize.height)
         objects = report.items.map { item in
             let object = item.object
-            let box = object.boundingBox
+            let box = object.boundingBox.inHundredths
             return Object(
                 label: object.wasteClass.label, displayName: item.displayName, organic: object.isOrganic,
                 confidence: object.confidence, confidenceText: object.confidenceText,
-                box: Box(x: box.x.rounded(digits: 2), y: box.y.rounded(digits: 2), width: box.width.rounded(digits: 2),
-                         height: box.height.rounded(digits: 2)),
+                box: Box(x: box.x, y: box.y, width: box.width, height: box.height),
                 guidance: item.guidance.map { guidance in
                     Object.Guidance(bin: guidance.bin.id, binName: guidance.bin.name.text(in: language), binColor: guidance.bin.color,
                                     binSymbol: symbolLocation(guidance.bin),
