@@ -51,7 +51,7 @@ extension PixelRect {
 
 extension Double {
     /// The value rounded to `digits` decimals: pixel coordinates keep two, times three.
-    func rounded(digits: Int) -> Double {
+    public func rounded(digits: Int) -> Double {
         let scale = pow(10, Double(digits))
         return (self * scale).rounded() / scale
     }

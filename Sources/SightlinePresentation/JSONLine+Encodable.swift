@@ -83,7 +83,7 @@ private final class JSONNodeBox {
     }
 
     static func number<T: BinaryFloatingPoint>(_ value: T) -> JSONLine {
-        .number(Double(value), digits: 6)
+        .number(Double(value).rounded(digits: 6))
     }
 }
 

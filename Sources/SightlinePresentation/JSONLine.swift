@@ -13,12 +13,6 @@ public enum JSONLine: Sendable {
     case array([JSONLine])
     case object([(String, JSONLine)])
 
-    /// `value` rounded to `digits` decimals, so output shows 7.912 rather than 7.912000179290771.
-    public static func number(_ value: Double, digits: Int) -> JSONLine {
-        let scale = pow(10, Double(digits))
-        return .number((value * scale).rounded() / scale)
-    }
-
     /// The value as compact JSON text.
     public var text: String {
         switch self {

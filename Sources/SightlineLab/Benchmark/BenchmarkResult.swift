@@ -4,7 +4,7 @@
 import Foundation
 import SightlinePresentation
 
-struct BenchmarkResult {
+struct BenchmarkResult: Encodable {
     /// What the two figures count.
     enum Unit: String {
         /// A time: a run, a batch, a whole process.
@@ -37,7 +37,7 @@ struct BenchmarkResult {
     /// For times: images processed per timed run (turns a time into images per second).
     var imagesPerRun: Int?
     /// Further facts for the JSON entry (counts, shares of the peak, per-network times, …).
-    var details: [(String, JSONLine)] = []
+    var details: BenchmarkDetails = .none
     /// Further facts for the table, after the figure ("29 % of peak").
     var sightlineNote: String?
     var referenceNote: String?
@@ -46,22 +46,26 @@ struct BenchmarkResult {
     /// Sightline does better, for GFLOP/s above 1.
     var ratio: Double { sightline / reference }
 
-    var json: JSONLine {
-        var members: [(String, JSONLine)] = [
-            ("name", .string(name)),
-            ("measure", .string(measure)),
-            ("unit", .string(unit.rawValue)),
-            ("sightline_\(unit.key)", .number(sightline, digits: 3)),
-            ("reference_\(unit.key)", .number(reference, digits: 3)),
-            ("ratio", .number(ratio, digits: 3)),
-            ("better", .string(unit.lowerIsBetter ? "lower" : "higher")),
-        ]
+    /// The result as `sightline-lab bench --json` writes it: name, measure, unit, both figures
+    /// (keys named by the unit: "sightline_ms", "reference_gflops"), ratio, which way is better,
+    /// images per second for batched times, then the details.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchmarkKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encode(measure, forKey: "measure")
+        try container.encode(unit.rawValue, forKey: "unit")
+        try container.encode(sightline.rounded(digits: 3), forKey: BenchmarkKey("sightline_\(unit.key)"))
+        try container.encode(reference.rounded(digits: 3), forKey: BenchmarkKey("reference_\(unit.key)"))
+        try container.encode(ratio.rounded(digits: 3), forKey: "ratio")
+        try container.encode(unit.lowerIsBetter ? "lower" : "higher", forKey: "better")
         if let imagesPerRun {
-            members += [("images_per_run", .integer(imagesPerRun)),
-                        ("sightline_images_per_second", .number(Self.imagesPerSecond(imagesPerRun, sightline), digits: 2)),
-                        ("reference_images_per_second", .number(Self.imagesPerSecond(imagesPerRun, reference), digits: 2))]
+            try container.encode(imagesPerRun, forKey: "images_per_run")
+            try container.encode(Self.imagesPerSecond(imagesPerRun, sightline).rounded(digits: 2),
+                                 forKey: "sightline_images_per_second")
+            try container.encode(Self.imagesPerSecond(imagesPerRun, reference).rounded(digits: 2),
+                                 forKey: "reference_images_per_second")
         }
-        return .object(members + details)
+        try details.encode(into: &container)
     }
 
     /// Sightline's figure as the table shows it: "15.40 ms (64.9 images/s)", "97.1 MB", …

@@ -19,7 +19,7 @@ struct ClassifierBenchmark {
     static let maximumRunsFactor = 10
 
     /// The top-5 class indices each side found for the 12 MP JPEG.
-    struct EndToEndTop5 {
+    struct EndToEndTop5: Encodable {
         let model: String
         let threads: Int
         let sightline: [Int]
@@ -81,16 +81,13 @@ struct ClassifierBenchmark {
             reference: { timed, untimed in
                 try reference.pipelineMilliseconds(.inference, image: photo, runs: timed, warmup: untimed).milliseconds
             })
-        func stages(prepare: Double, inference: Double) -> JSONLine {
-            .object([("prepare", .number(prepare, digits: 3)), ("inference", .number(inference, digits: 3))])
-        }
         let stageMedians = (sightline: (Median.of(prepare.sightline), Median.of(inference.sightline)),
                             reference: (Median.of(prepare.reference), Median.of(inference.reference)))
         results.append(BenchmarkResult(
             name: "\(installed.name)-e2e-12mp-t\(threads)", measure: "12 MP JPEG to top-5", unit: .milliseconds,
             sightline: Median.of(whole.sightline), reference: Median.of(whole.reference), imagesPerRun: 1,
-            details: [("sightline_stage_ms", stages(prepare: stageMedians.sightline.0, inference: stageMedians.sightline.1)),
-                      ("reference_stage_ms", stages(prepare: stageMedians.reference.0, inference: stageMedians.reference.1))],
+            details: .endToEnd(sightline: .init(prepare: stageMedians.sightline.0, inference: stageMedians.sightline.1),
+                               reference: .init(prepare: stageMedians.reference.0, inference: stageMedians.reference.1)),
             sightlineNote: String(format: "file→tensor %.1f, run %.1f", stageMedians.sightline.0, stageMedians.sightline.1),
             referenceNote: String(format: "file→tensor %.1f, run %.1f", stageMedians.reference.0, stageMedians.reference.1)))
         return (results, EndToEndTop5(model: installed.name, threads: threads, sightline: top5, reference: referenceTop5))
@@ -105,13 +102,11 @@ struct ClassifierBenchmark {
         return BenchmarkResult(
             name: "\(installed.name)-efficiency-b1-t\(threads)", measure: "batch-1 GFLOP/s against FP32 peak",
             unit: .gigaflopsPerSecond, sightline: sightline, reference: reference,
-            details: [("multiply_adds", .integer(multiplyAdds.total)),
-                      ("multiply_adds_by_kind", .object(MultiplyAddCount.Kind.allCases.compactMap { kind in
-                          multiplyAdds.byKind[kind].map { (kind.rawValue, .integer($0)) }
-                      })),
-                      ("peak_gflops", .number(peak, digits: 1)),
-                      ("sightline_of_peak", .number(sightline / peak, digits: 3)),
-                      ("reference_of_peak", .number(reference / peak, digits: 3))],
+            details: .efficiency(multiplyAdds: multiplyAdds.total,
+                                 byKind: MultiplyAddCount.Kind.allCases.compactMap { kind in
+                                     multiplyAdds.byKind[kind].map { (kind.rawValue, $0) }
+                                 },
+                                 peakGFLOPS: peak, sightlineOfPeak: sightline / peak, referenceOfPeak: reference / peak),
             sightlineNote: String(format: "%.0f %% of %.1f peak", 100 * sightline / peak, peak),
             referenceNote: String(format: "%.0f %% of peak", 100 * reference / peak))
     }

@@ -46,7 +46,6 @@ struct FolderBenchmark {
         func mean(_ runs: [ProcessMeasurement], _ value: (ProcessMeasurement) -> Double) -> Double {
             runs.map(value).reduce(0, +) / Double(runs.count)
         }
-        func walls(_ runs: [ProcessMeasurement]) -> JSONLine { .array(runs.map { .number($0.wallMilliseconds, digits: 1) }) }
         let sightlineWall = mean(sightlineRuns, \.wallMilliseconds), referenceWall = mean(referenceRuns, \.wallMilliseconds)
         // The Python loop's smaller peak of its two runs: the stricter bar for Sightline.
         let referencePeak = referenceRuns.map(\.peakResidentMegabytes).min()!
@@ -55,17 +54,16 @@ struct FolderBenchmark {
                 name: "\(modelName)-folder-\(photoCount)-t\(threads)", measure: "folder of \(photoCount) photos, whole process",
                 unit: .milliseconds, sightline: sightlineWall, reference: referenceWall,
                 imagesPerRun: photoCount,
-                details: [("throughput_ratio", .number(referenceWall / sightlineWall, digits: 3)),
-                          ("sightline_runs_ms", walls(sightlineRuns)),
-                          ("reference_runs_ms", walls(referenceRuns)),
-                          ("sightline_cpu_ms", .number(mean(sightlineRuns, \.cpuMilliseconds), digits: 1)),
-                          ("reference_cpu_ms", .number(mean(referenceRuns, \.cpuMilliseconds), digits: 1)),
-                          ("sightline_peak_mb", .number(sightlineRuns.map(\.peakResidentMegabytes).max()!, digits: 1))]),
+                details: .folder(throughputRatio: referenceWall / sightlineWall,
+                                 sightlineRunsMilliseconds: sightlineRuns.map(\.wallMilliseconds),
+                                 referenceRunsMilliseconds: referenceRuns.map(\.wallMilliseconds),
+                                 sightlineCPUMilliseconds: mean(sightlineRuns, \.cpuMilliseconds),
+                                 referenceCPUMilliseconds: mean(referenceRuns, \.cpuMilliseconds),
+                                 sightlinePeakMegabytes: sightlineRuns.map(\.peakResidentMegabytes).max()!)),
             BenchmarkResult(
                 name: "\(modelName)-peak-memory-b1-t\(threads)", measure: "peak resident memory, classifying, batch 1",
                 unit: .megabytes, sightline: oneAtATime.peakResidentMegabytes, reference: referencePeak,
-                details: [("photos", .integer(photoCount)),
-                          ("sightline_ms", .number(oneAtATime.wallMilliseconds, digits: 1))]),
+                details: .peakMemory(photos: photoCount, sightlineMilliseconds: oneAtATime.wallMilliseconds)),
         ]
     }
 

@@ -95,23 +95,22 @@ struct MTCNNBenchmark {
             reference: { timed, untimed in try reference.detectionMilliseconds(runs: timed, warmup: untimed) })
 
         func shapes(_ network: String) -> [Int] { feeds.filter { $0.network == network }.compactMap { $0.feed.values.first?.shape.first } }
-        func perNetwork(_ milliseconds: (String) -> Double) -> JSONLine {
-            .object(Self.networks.map { ($0.0, .number(milliseconds($0.0), digits: 3)) })
+        func perNetwork(_ milliseconds: (String) -> Double) -> BenchmarkDetails.NetworkTimes {
+            .init(milliseconds: Self.networks.map { ($0.0, milliseconds($0.0)) })
         }
         let size = "\(BenchmarkFacePhoto.size.width)×\(BenchmarkFacePhoto.size.height)"
         return [
             BenchmarkResult(
                 name: "mtcnn-1080p-t\(threads)", measure: "MTCNN networks, \(size) photo's tensors", unit: .milliseconds,
                 sightline: Median.of(inference.sightline), reference: Median.of(inference.reference),
-                details: [("pyramid_levels", .integer(shapes("pnet").count)),
-                          ("rnet_crops", .integer(shapes("rnet").reduce(0, +))),
-                          ("onet_crops", .integer(shapes("onet").reduce(0, +))),
-                          ("sightline_network_ms", perNetwork { network in Median.of(networkRuns.map { $0[network] ?? 0 }) }),
-                          ("reference_network_ms", perNetwork { Median.of(referenceNetworkRuns[$0] ?? [0]) })]),
+                details: .mtcnnNetworks(pyramidLevels: shapes("pnet").count, rnetCrops: shapes("rnet").reduce(0, +),
+                                        onetCrops: shapes("onet").reduce(0, +),
+                                        sightline: perNetwork { network in Median.of(networkRuns.map { $0[network] ?? 0 }) },
+                                        reference: perNetwork { Median.of(referenceNetworkRuns[$0] ?? [0]) })),
             BenchmarkResult(
                 name: "mtcnn-1080p-detect-t\(threads)", measure: "MTCNN whole detection, \(size)", unit: .milliseconds,
                 sightline: Median.of(detection.sightline), reference: Median.of(detection.reference),
-                details: [("sightline_faces", .integer(faces)), ("reference_faces", .integer(reference.faces))],
+                details: .mtcnnDetection(sightlineFaces: faces, referenceFaces: reference.faces),
                 sightlineNote: "\(faces) faces", referenceNote: "\(reference.faces) faces"),
         ]
     }

@@ -5,7 +5,7 @@ import Foundation
 import SightlineEngine
 import SightlinePresentation
 
-struct MachineDescription {
+struct MachineDescription: Encodable {
     let cpu: String
     let cores: Int
     /// The kernel variant the engine runs here ("avx2+fma" or "generic").
@@ -36,15 +36,27 @@ struct MachineDescription {
             peakGFLOPS(cores: 1), cores, peakGFLOPS())
     }
 
-    var json: JSONLine {
-        .object([
-            ("cpu", .string(cpu)), ("cores", .integer(cores)), ("isa", .string(isa)),
-            ("vector_extension", .string(vectorExtension)), ("vector_bits", .integer(vectorBits)),
-            ("fma_units", .integer(fmaUnits)), ("clock_ghz", .number(clockGHz, digits: 3)), ("clock_source", .string(clockSource)),
-            ("flops_per_cycle_per_core", .integer(flopsPerCyclePerCore)),
-            ("peak_gflops_per_core", .number(peakGFLOPS(cores: 1), digits: 1)), ("peak_gflops", .number(peakGFLOPS(), digits: 1)),
-            ("peak_derivation", .string(peakDerivation)),
-        ])
+    private enum CodingKeys: String, CodingKey {
+        case cpu, cores, isa, vectorExtension = "vector_extension", vectorBits = "vector_bits", fmaUnits = "fma_units"
+        case clockGHz = "clock_ghz", clockSource = "clock_source", flopsPerCyclePerCore = "flops_per_cycle_per_core"
+        case peakGFLOPSPerCore = "peak_gflops_per_core", peakGFLOPS = "peak_gflops", peakDerivation = "peak_derivation"
+    }
+
+    /// The machine as `sightline-lab bench --json` writes it, with the peak and its derivation.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cpu, forKey: .cpu)
+        try container.encode(cores, forKey: .cores)
+        try container.encode(isa, forKey: .isa)
+        try container.encode(vectorExtension, forKey: .vectorExtension)
+        try container.encode(vectorBits, forKey: .vectorBits)
+        try container.encode(fmaUnits, forKey: .fmaUnits)
+        try container.encode(clockGHz.rounded(digits: 3), forKey: .clockGHz)
+        try container.encode(clockSource, forKey: .clockSource)
+        try container.encode(flopsPerCyclePerCore, forKey: .flopsPerCyclePerCore)
+        try container.encode(peakGFLOPS(cores: 1).rounded(digits: 1), forKey: .peakGFLOPSPerCore)
+        try container.encode(peakGFLOPS().rounded(digits: 1), forKey: .peakGFLOPS)
+        try container.encode(peakDerivation, forKey: .peakDerivation)
     }
 
     static func current() -> MachineDescription {

@@ -130,16 +130,7 @@ package struct BenchCommand: ParsableCommand {
         if StandardError.isTerminal { StandardError.write("\r\u{1B}[K") }
 
         if json {
-            print(JSONLine.object([
-                ("machine", machine.json),
-                ("runs", .integer(runs)),
-                ("results", .array(results.map(\.json))),
-                ("end_to_end_top5", .array(endToEndTop5.map { entry in
-                    .object([("model", .string(entry.model)), ("threads", .integer(entry.threads)),
-                             ("sightline", .array(entry.sightline.map { .integer($0) })),
-                             ("reference", .array(entry.reference.map { .integer($0) }))])
-                })),
-            ]).text)
+            print(try BenchmarkReport(machine: machine, runs: runs, results: results, endToEndTop5: endToEndTop5).jsonText())
             return
         }
         print("Sightline vs ONNX Runtime on \(machine.cpu), \(machine.cores) cores (engine kernels: \(machine.isa)); "
