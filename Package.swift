@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "SightlineEngine", targets: ["SightlineEngine"]),
         .library(name: "SightlineImaging", targets: ["SightlineImaging"]),
         .library(name: "SightlineVision", targets: ["SightlineVision"]),
+        .library(name: "SightlineTraining", targets: ["SightlineTraining"]),
         .library(name: "SightlineStore", targets: ["SightlineStore"]),
         .library(name: "SightlineApps", targets: ["SightlineApps"]),
         .library(name: "SightlinePresentation", targets: ["SightlinePresentation"]),
@@ -97,6 +98,13 @@ let package = Package(
             name: "SightlineVision",
             dependencies: ["SightlineEngine", "SightlineImaging", "SightlineDataHome", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Create ML's part of the Vision layer: classifier heads (logistic regression by L-BFGS)
+        // and detector heads (gradient descent with AdamW) trained on a frozen backbone's
+        // features, their losses, augmentation and the writers that install them as models.
+        .target(
+            name: "SightlineTraining",
+            dependencies: ["SightlineVision", "SightlineEngine", "SightlineImaging"]
+        ),
         // App data (histories, lists, consent, settings, tokens) in SQLite through GRDB. Stores
         // plain values and encoded image bytes, so it needs none of the layers below.
         .target(
@@ -153,6 +161,7 @@ let package = Package(
                 "SightlineEngine",
                 "SightlineImaging",
                 "SightlineVision",
+                "SightlineTraining",
                 "SightlineStore",
                 "SightlineApps",
                 "SightlinePresentation",
@@ -170,6 +179,7 @@ let package = Package(
                 "SightlineEngine",
                 "SightlineImaging",
                 "SightlineVision",
+                "SightlineTraining",
                 "SightlinePresentation",
                 "SightlineCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -181,12 +191,13 @@ let package = Package(
         ),
         // What the test targets share: the repository root, the Python references, the installed
         // models a test requires (skipped on a fresh clone, failed under `make test`), seeded random.
-        .target(name: "SightlineTestSupport", dependencies: ["SightlineVision", "SightlineDataHome"], path: "Tests/SightlineTestSupport"),
+        .target(name: "SightlineTestSupport", dependencies: ["SightlineVision", "SightlineTraining", "SightlineDataHome"], path: "Tests/SightlineTestSupport"),
         .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineTestSupport", "SightlineDataHome", "SightlineEngine", "CSightlineKernels"]),
         .testTarget(name: "SightlineStoreTests",
                     dependencies: ["SightlineTestSupport", "SightlineStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SightlineAppsTests",
-                    dependencies: ["SightlineTestSupport", "SightlineApps", "SightlineStore", "SightlineVision", "SightlineImaging", "SightlineEngine"],
+                    dependencies: ["SightlineTestSupport", "SightlineApps", "SightlineStore", "SightlineVision", "SightlineTraining", "SightlineImaging",
+                                   "SightlineEngine"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlinePresentationTests",
                     dependencies: ["SightlineTestSupport", "SightlinePresentation", "SightlineApps", "SightlineVision",
@@ -205,7 +216,8 @@ let package = Package(
                                    .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "SightlineImagingTests", dependencies: ["SightlineTestSupport", "SightlineImaging", "CSightlineJPEG", "CSightlineResample", "CTurboJPEG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineTestSupport", "SightlineVision", "SightlineEngine", "SightlineImaging", "SightlineLab"],
+        .testTarget(name: "SightlineVisionTests", dependencies: ["SightlineTestSupport", "SightlineVision", "SightlineTraining", "SightlineEngine", "SightlineImaging",
+                                                          "SightlineLab"],
                     exclude: ["Faces/Photos"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SightlineLabTests", dependencies: ["SightlineTestSupport", "SightlineLab", "SightlineEngine", "SightlineVision", "SightlineImaging", "SightlinePresentation",
                                                         "SightlineCommandSupport"]),
@@ -220,6 +232,7 @@ let package = Package(
 for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }
+
 
 if fuzzing {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [

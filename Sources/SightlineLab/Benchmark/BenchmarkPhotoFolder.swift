@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import SightlineCommandSupport
 import SightlineImaging
+import SightlineTraining
 import SightlineVision
 
 enum BenchmarkPhotoFolder {

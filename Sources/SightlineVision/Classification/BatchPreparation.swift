@@ -6,22 +6,22 @@ import Foundation
 import SightlineImaging
 
 /// One batch of items turned into model input; items that failed carry their error instead.
-struct PreparedBatch<Item> {
-    var items: [Item]
+package struct PreparedBatch<Item> {
+    package var items: [Item]
     /// The prepared images' input values, concatenated in item order.
-    var values: [Float]
+    package var values: [Float]
     /// For each image in `values`, its position in `items`.
-    var preparedIndices: [Int]
+    package var preparedIndices: [Int]
     /// For each item, why it could not be prepared, or nil when it was.
-    var failures: [ClassificationError?]
+    package var failures: [ClassificationError?]
     /// Seconds spent preparing each item, by position in `items`.
-    var seconds: [Double]
+    package var seconds: [Double]
 }
 
 /// A batch being prepared in the background; `wait()` returns it once it is ready.
-final class BatchPreparation<Item: Sendable>: @unchecked Sendable {
+package final class BatchPreparation<Item: Sendable>: @unchecked Sendable {
     /// Turns one item into `valueCount` model input values.
-    typealias Prepare = @Sendable (Item) throws(ClassificationError) -> [Float]
+    package typealias Prepare = @Sendable (Item) throws(ClassificationError) -> [Float]
 
     private let finished = DispatchSemaphore(value: 0)
     // Written once by the background work before `finished` is signalled, read after waiting.
@@ -37,14 +37,14 @@ final class BatchPreparation<Item: Sendable>: @unchecked Sendable {
     }
 
     /// Blocks until the batch is prepared and returns it. Call once.
-    func wait() -> PreparedBatch<Item> {
+    package func wait() -> PreparedBatch<Item> {
         finished.wait()
         return batch!
     }
 
     /// Prepares `items` in batches of `batchSize` and calls `body` with each batch in order;
     /// while `body` runs on one batch, the next is prepared in the background.
-    static func pipeline<Failure: Error>(items: [Item], batchSize: Int, valueCount: Int, prepare: @escaping Prepare,
+    package static func pipeline<Failure: Error>(items: [Item], batchSize: Int, valueCount: Int, prepare: @escaping Prepare,
                                          body: (PreparedBatch<Item>) throws(Failure) -> Void) throws(Failure) {
         precondition(batchSize > 0, "batchSize must be at least 1, got \(batchSize)")
         let batches = stride(from: 0, to: items.count, by: batchSize).map {

@@ -107,7 +107,7 @@ public final class ImageClassifier: Sendable {
     }
 
     /// The Imaging layer reports every decoding problem as an `ImagingError`.
-    static func imagingError(_ error: any Error) -> ImagingError {
+    package static func imagingError(_ error: any Error) -> ImagingError {
         guard let imagingError = error as? ImagingError else {
             preconditionFailure("ImageDecoder threw a non-ImagingError: \(error)")
         }

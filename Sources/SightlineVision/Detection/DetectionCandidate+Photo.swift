@@ -1,10 +1,10 @@
-import SightlineImaging
 // DetectionCandidate+Photo: a candidate box taken from model-input pixels back to the photo —
 // the letterbox undone and the box clipped to the photo — as the object a caller receives.
+import SightlineImaging
 
 extension DetectionCandidate {
     /// This candidate in pixels of the photo, clipped to it; nil when nothing of it is inside.
-    func detectedObject(letterbox: Letterbox, label: String) -> DetectedObject? {
+    package func detectedObject(letterbox: Letterbox, label: String) -> DetectedObject? {
         let width = Double(letterbox.imageSize.width), height = Double(letterbox.imageSize.height)
         let left = min(max(letterbox.imageX(fromInputX: x1), 0), width)
         let right = min(max(letterbox.imageX(fromInputX: x2), 0), width)

@@ -3,16 +3,16 @@
 
 /// A candidate object: corners in model-input pixels (x1, y1 top-left; x2, y2 bottom-right,
 /// continuous coordinates), its best class and that class's confidence.
-struct DetectionCandidate: Sendable, Hashable {
-    var x1: Double
-    var y1: Double
-    var x2: Double
-    var y2: Double
-    var classIndex: Int
-    var confidence: Double
+package struct DetectionCandidate: Sendable, Hashable {
+    package var x1: Double
+    package var y1: Double
+    package var x2: Double
+    package var y2: Double
+    package var classIndex: Int
+    package var confidence: Double
 
     /// The candidate for a box given by its centre and size, as YOLO outputs give it.
-    init(centerX: Double, centerY: Double, width: Double, height: Double, classIndex: Int, confidence: Double) {
+    package init(centerX: Double, centerY: Double, width: Double, height: Double, classIndex: Int, confidence: Double) {
         x1 = centerX - width / 2
         y1 = centerY - height / 2
         x2 = centerX + width / 2

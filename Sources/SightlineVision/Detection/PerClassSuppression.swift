@@ -1,11 +1,11 @@
 // PerClassSuppression: non-maximum suppression run separately for each class, so overlapping
 // objects of different classes (a cup on a plate) both survive, then capped to the best N.
 
-enum PerClassSuppression {
+package enum PerClassSuppression {
     /// The candidates kept by intersection-over-union suppression within each class at
     /// `iouThreshold`, most confident first (equal confidences: lower class index, then the
     /// order suppression kept them in), at most `maximumCount` of them.
-    static func kept(_ candidates: [DetectionCandidate], iouThreshold: Double, maximumCount: Int) -> [DetectionCandidate] {
+    package static func kept(_ candidates: [DetectionCandidate], iouThreshold: Double, maximumCount: Int) -> [DetectionCandidate] {
         let byClass = Dictionary(grouping: candidates, by: \.classIndex)
         var kept: [DetectionCandidate] = []
         for classIndex in byClass.keys.sorted() {

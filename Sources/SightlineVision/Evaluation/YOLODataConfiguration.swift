@@ -3,14 +3,14 @@
 // mapping, block list, block mapping), without a general YAML parser.
 import Foundation
 
-enum YOLODataConfiguration {
+package enum YOLODataConfiguration {
     /// The file name Ultralytics gives a dataset's configuration.
-    static let fileName = "data.yaml"
+    package static let fileName = "data.yaml"
 
     /// The `names` of a data.yaml's text, or nil when it has no top-level `names` key.
     ///
     /// - Throws: `ClassNameList.ParseError` when the key is there but cannot be read.
-    static func classNames(inYAML text: String) throws -> [String]? {
+    package static func classNames(inYAML text: String) throws -> [String]? {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         guard let keyLine = lines.firstIndex(where: isNamesKey) else { return nil }
         let line = lines[keyLine]

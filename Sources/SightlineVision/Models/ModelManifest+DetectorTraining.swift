@@ -63,6 +63,64 @@ extension ModelManifest {
         public var droppedBoxes: Int
         public var seconds: Double
 
+        /// Every field, as the trainer fills them in.
+        package init(backbone: String,
+                     backboneSHA256: String,
+                     dataDirectory: String,
+                     classes: [ClassBoxes],
+                     seed: UInt64,
+                     imageSize: Int,
+                     epochsPlanned: Int,
+                     epochsRun: Int,
+                     bestEpoch: Int,
+                     stoppedEarly: Bool,
+                     batchSize: Int,
+                     learningRate: Double,
+                     weightDecay: Double,
+                     headWidth: Int,
+                     towerDepth: Int,
+                     augmented: Bool,
+                     trainingPhotos: Int,
+                     validationPhotos: Int,
+                     validationHeldOut: Bool,
+                     validationMAP50: Double,
+                     validationMAP50to95: Double,
+                     confidenceThreshold: Double,
+                     iouThreshold: Double,
+                     history: [DetectorEpochRecord],
+                     skippedFiles: [String],
+                     clippedBoxes: Int,
+                     droppedBoxes: Int,
+                     seconds: Double) {
+            self.backbone = backbone
+            self.backboneSHA256 = backboneSHA256
+            self.dataDirectory = dataDirectory
+            self.classes = classes
+            self.seed = seed
+            self.imageSize = imageSize
+            self.epochsPlanned = epochsPlanned
+            self.epochsRun = epochsRun
+            self.bestEpoch = bestEpoch
+            self.stoppedEarly = stoppedEarly
+            self.batchSize = batchSize
+            self.learningRate = learningRate
+            self.weightDecay = weightDecay
+            self.headWidth = headWidth
+            self.towerDepth = towerDepth
+            self.augmented = augmented
+            self.trainingPhotos = trainingPhotos
+            self.validationPhotos = validationPhotos
+            self.validationHeldOut = validationHeldOut
+            self.validationMAP50 = validationMAP50
+            self.validationMAP50to95 = validationMAP50to95
+            self.confidenceThreshold = confidenceThreshold
+            self.iouThreshold = iouThreshold
+            self.history = history
+            self.skippedFiles = skippedFiles
+            self.clippedBoxes = clippedBoxes
+            self.droppedBoxes = droppedBoxes
+            self.seconds = seconds
+        }
         private enum CodingKeys: String, CodingKey {
             case backbone, classes, seed, history, seconds
             case backboneSHA256 = "backbone_sha256"

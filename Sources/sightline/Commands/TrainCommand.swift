@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
+import SightlineTraining
 import SightlineVision
 
 struct TrainCommand: ParsableCommand {

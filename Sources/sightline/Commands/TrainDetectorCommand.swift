@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import SightlineCommandSupport
 import SightlinePresentation
+import SightlineTraining
 import SightlineVision
 
 struct TrainDetectorCommand: ParsableCommand {

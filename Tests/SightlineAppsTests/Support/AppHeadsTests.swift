@@ -9,6 +9,7 @@
 import Foundation
 import SightlineApps
 import SightlineTestSupport
+import SightlineTraining
 import SightlineVision
 import XCTest
 

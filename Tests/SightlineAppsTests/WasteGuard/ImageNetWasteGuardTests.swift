@@ -9,6 +9,7 @@ import Foundation
 import SightlineEngine
 import SightlineImaging
 import SightlineTestSupport
+import SightlineTraining
 import SightlineVision
 import XCTest
 

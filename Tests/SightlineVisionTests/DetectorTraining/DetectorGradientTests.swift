@@ -4,6 +4,7 @@
 // the analytic gradient of the loss with respect to sampled parameters must match central
 // differences of the loss computed in double-checked float steps.
 import Foundation
+@testable import SightlineTraining
 @testable import SightlineVision
 import XCTest
 

@@ -2,6 +2,7 @@
 // and against scikit-learn's classification metrics on many random outcomes.
 import Foundation
 import SightlineTestSupport
+@testable import SightlineTraining
 @testable import SightlineVision
 import XCTest
 

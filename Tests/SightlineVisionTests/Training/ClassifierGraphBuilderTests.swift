@@ -3,6 +3,7 @@
 // Softmax compute the head's logits and probabilities, and names never collide.
 import Foundation
 import SightlineEngine
+@testable import SightlineTraining
 @testable import SightlineVision
 import XCTest
 

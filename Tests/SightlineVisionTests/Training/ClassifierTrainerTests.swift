@@ -7,6 +7,7 @@ import Foundation
 import SightlineEngine
 import SightlineImaging
 import SightlineTestSupport
+@testable import SightlineTraining
 @testable import SightlineVision
 import XCTest
 

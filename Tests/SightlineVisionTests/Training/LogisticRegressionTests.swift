@@ -4,6 +4,7 @@
 import Foundation
 import SightlineLab
 import SightlineTestSupport
+@testable import SightlineTraining
 @testable import SightlineVision
 import XCTest
 

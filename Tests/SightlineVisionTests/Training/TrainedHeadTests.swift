@@ -6,6 +6,7 @@
 import Foundation
 import SightlineEngine
 import SightlineTestSupport
+@testable import SightlineTraining
 @testable import SightlineVision
 import XCTest
 

@@ -1,6 +1,7 @@
 // TrainingMathTests: the building blocks of training with answers known in advance — the
 // seeded generator, the stratified split, L-BFGS on functions with known minima.
 import Foundation
+@testable import SightlineTraining
 @testable import SightlineVision
 import XCTest
 

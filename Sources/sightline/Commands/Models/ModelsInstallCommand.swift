@@ -6,6 +6,7 @@
 import ArgumentParser
 import Foundation
 import SightlineCommandSupport
+import SightlineTraining
 import SightlineVision
 
 struct ModelsInstallCommand: ParsableCommand {

@@ -10,6 +10,7 @@
 // worker, so a seed and a thread count always give the same detector.
 import Foundation
 import SightlineImaging
+import SightlineVision
 
 /// What the trainer reports while it works.
 public enum DetectorTrainingEvent: Sendable {
@@ -20,28 +21,6 @@ public enum DetectorTrainingEvent: Sendable {
     /// Training photos done in the current epoch, and the running mean loss.
     case batch(epoch: Int, epochs: Int, done: Int, total: Int, loss: Double)
     case epochFinished(DetectorEpochRecord)
-}
-
-/// One epoch's outcome.
-public struct DetectorEpochRecord: Sendable, Codable, Equatable {
-    public var epoch: Int
-    /// Mean training loss and its three terms.
-    public var loss: Double
-    public var classificationLoss: Double
-    public var boxLoss: Double
-    public var centernessLoss: Double
-    public var validationMAP50: Double
-    public var validationMAP50to95: Double
-    public var seconds: Double
-
-    private enum CodingKeys: String, CodingKey {
-        case epoch, loss, seconds
-        case classificationLoss = "classification_loss"
-        case boxLoss = "box_loss"
-        case centernessLoss = "centerness_loss"
-        case validationMAP50 = "validation_map50"
-        case validationMAP50to95 = "validation_map50_95"
-    }
 }
 
 /// A trained detector head with everything needed to install it.

@@ -2,17 +2,7 @@
 // its labels and backbone, and a report of the run (photo counts, skipped files, the fit's
 // history, accuracies, timings).
 import Foundation
-
-/// A file left out of training because it could not be read or decoded.
-public struct SkippedPhoto: Sendable, Equatable {
-    public var url: URL
-    public var reason: String
-
-    public init(url: URL, reason: String) {
-        self.url = url
-        self.reason = reason
-    }
-}
+import SightlineVision
 
 /// How a training run went.
 public struct TrainingReport: Sendable {

@@ -6,6 +6,7 @@
 // the full model the store holds, and a head can be extracted from such a model again.
 import Foundation
 import SightlineEngine
+import SightlineVision
 
 /// A trained classifier without its backbone.
 public struct TrainedHead: Sendable, Equatable {

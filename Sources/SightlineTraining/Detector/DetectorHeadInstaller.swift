@@ -5,6 +5,7 @@
 // `TrainedHeadInstaller`'s.
 import Foundation
 import SightlineEngine
+import SightlineVision
 
 public enum DetectorHeadInstaller {
     /// Whether the ONNX file at `url` is a detector head (false for classifier heads and for

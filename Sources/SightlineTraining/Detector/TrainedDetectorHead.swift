@@ -6,6 +6,7 @@
 // at the tensors the head reads, to make the full detector the store holds.
 import Foundation
 import SightlineEngine
+import SightlineVision
 
 public struct TrainedDetectorHead: Sendable {
     /// The metadata keys of a head file.

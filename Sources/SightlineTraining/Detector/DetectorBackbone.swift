@@ -4,6 +4,7 @@
 // from, and its pruned graph is the first part of the exported detector.
 import Foundation
 import SightlineEngine
+import SightlineVision
 
 final class DetectorBackbone: @unchecked Sendable {
     /// The installed classifier the features come from.

@@ -7,6 +7,7 @@
 // never leaves a half-installed model.
 import Foundation
 import SightlineEngine
+import SightlineVision
 
 public enum TrainedDetectorWriter {
     public static let converter = "sightline train-detector"

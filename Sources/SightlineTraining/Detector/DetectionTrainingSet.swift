@@ -6,6 +6,7 @@
 // dataset with nothing to learn from is refused.
 import Foundation
 import SightlineImaging
+import SightlineVision
 
 /// A training or validation photo and its labelled objects.
 struct DetectionTrainingPhoto: Sendable {

@@ -4,6 +4,7 @@
 // the result does not depend on thread scheduling.
 import Foundation
 import SightlineImaging
+import SightlineVision
 
 /// The features of every photo and copy, and which photos could not be read.
 struct ExtractedFeatures {

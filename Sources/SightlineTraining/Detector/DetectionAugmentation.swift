@@ -5,6 +5,7 @@
 // a colour change — drawn from a seeded generator, so a seed gives the same epochs.
 import Foundation
 import SightlineImaging
+import SightlineVision
 
 /// A labelled object cut out of a training photo, to be pasted into others.
 struct ObjectPatch: Sendable {

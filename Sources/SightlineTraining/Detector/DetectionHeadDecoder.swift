@@ -4,6 +4,7 @@
 // stride, per-class suppression (of
 // the best 1,000 candidates) — so validation during training measures the installed detector.
 import Foundation
+import SightlineVision
 
 enum DetectionHeadDecoder {
     /// Candidates scoring at or below this are dropped (COCO-style evaluation keeps low scores).

@@ -5,6 +5,7 @@
 // same Gemm and Softmax alone, on a "features" input, make the head file (`TrainedHead`).
 import Foundation
 import SightlineEngine
+import SightlineVision
 
 enum ClassifierGraphBuilder {
     /// The backbone roles the new head replaces.
