@@ -233,6 +233,12 @@ for target in package.targets where target.type != .system && !target.name.hasPr
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }
 
+// In the libraries an import is internal unless it says otherwise (InternalImportsByDefault):
+// a module whose types appear in a library's public API is imported with `public import`, so
+// which dependencies a library exposes to its users is written down and checked by the compiler.
+for target in package.targets where target.type == .regular && !target.name.hasPrefix("C") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}
 
 if fuzzing {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [

@@ -1,6 +1,6 @@
 // Repository: finding the Sightline source checkout the running executable belongs to, which
 // holds the apps' trained heads (Models/heads/), the set-up's scripts and the lab's references.
-import Foundation
+public import Foundation
 
 /// The Sightline repository the running executable belongs to.
 package struct Repository {

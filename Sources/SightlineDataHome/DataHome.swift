@@ -1,7 +1,7 @@
 // DataHome: where Sightline keeps what it installs and saves — the models (Vision's ModelStore)
 // and the apps' database (Store) — worked out in one place so the two always agree:
 // `$SIGHTLINE_HOME`, or `~/.local/share/sightline` when it is unset or empty.
-import Foundation
+public import Foundation
 
 public enum DataHome {
     /// The environment variable that overrides the data directory.

@@ -1,6 +1,6 @@
 // ImagingError: everything that can go wrong while reading, decoding or encoding an image,
 // each with a message that says what was wrong and what to do about it.
-import Foundation
+public import Foundation
 
 /// Why an image could not be read, decoded or encoded.
 public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

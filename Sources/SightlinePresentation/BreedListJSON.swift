@@ -1,7 +1,7 @@
 // BreedListJSON: the cat encyclopaedia's entries as JSON — a search (`{"breeds", "total",
 // "recognised"}`, `GET /api/v1/breeds`), one entry, or the favourites (`{"breeds"}`) — as the API
 // answers and `sightline cat breeds`/`breed` print them with --json.
-import SightlineApps
+public import SightlineApps
 
 public struct BreedListJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "BreedList" }

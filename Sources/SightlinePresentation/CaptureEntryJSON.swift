@@ -2,9 +2,9 @@
 // --json` prints it and `/api/v1/recognizer/history` answers: {"id", "created_at" (ISO 8601,
 // UTC), "label", "index", "confidence", "category", "category_name", "faces" (null when no face
 // scan ran)}.
-import Foundation
-import SightlineApps
-import SightlineStore
+public import Foundation
+public import SightlineApps
+public import SightlineStore
 
 public struct CaptureEntryJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "Capture" }

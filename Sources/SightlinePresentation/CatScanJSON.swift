@@ -1,8 +1,8 @@
 // CatScanJSON: a Cat Scanner scan and a saved history entry as JSON, as `sightline cat --json`
 // and `sightline cat history --json` print them and `/api/v1/cat` answers.
-import Foundation
-import SightlineApps
-import SightlineStore
+public import Foundation
+public import SightlineApps
+public import SightlineStore
 
 /// `{"file", "is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"}],
 /// "history_id"}`: "message" in the asked language; "history_id" null when the scan was not saved.

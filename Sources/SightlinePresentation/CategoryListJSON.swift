@@ -1,6 +1,6 @@
 // CategoryListJSON: the Object Recognizer's categories in one language, as
 // `GET /api/v1/recognizer/categories` answers: {"categories": [{"id", "name"}]}.
-import SightlineApps
+public import SightlineApps
 
 public struct CategoryListJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "CategoryList" }

@@ -3,7 +3,7 @@
 // `POST /api/v1/classify` answers; a photo that could not be classified is an `ErrorJSON`.
 import Foundation
 import SightlineImaging
-import SightlineVision
+public import SightlineVision
 
 public struct ClassificationJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "Classification" }

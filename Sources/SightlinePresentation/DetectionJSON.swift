@@ -2,7 +2,7 @@
 // [{"label", "confidence", "x", "y", "width", "height"}], "milliseconds"}` — as
 // `sightline detect --json` prints it and `POST /api/v1/detect` answers.
 import Foundation
-import SightlineVision
+public import SightlineVision
 
 public struct DetectionJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "Detection" }

@@ -1,7 +1,7 @@
 // DetectorTrainingJSON: how `sightline train-detector` made a detector — the training record its
 // manifest keeps (data, options, per-epoch losses and validation mAP, per-class AP) — as
 // `sightline train-detector --json` prints it at the end.
-import SightlineVision
+public import SightlineVision
 
 public struct DetectorTrainingJSON: JSONAnswer, Sendable {
     public var record: ModelManifest.DetectorTraining

@@ -1,8 +1,8 @@
 // EvaluationJSON: how a model scored on a labelled folder, as `sightline evaluate --json`
 // (a classifier: accuracy, per-class precision/recall/F1, confusion matrix) and
 // `sightline evaluate-detector --json` (a detector: mAP@0.5 and @0.5:0.95, per-class AP) print it.
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 /// {"accuracy", "top3_accuracy", "per_class": [{"label", "count", "precision", "recall", "f1"}],
 /// "labels", "confusion", "macro_average": {"precision", "recall", "f1"}, "photos", "skipped":

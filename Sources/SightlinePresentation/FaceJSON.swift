@@ -3,7 +3,7 @@
 // `sightline faces --json` prints it and `POST /api/v1/faces` answers. Pixels of the upright
 // photo, origin top-left.
 import Foundation
-import SightlineVision
+public import SightlineVision
 
 public struct FaceJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "Faces" }

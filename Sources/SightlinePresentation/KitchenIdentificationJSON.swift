@@ -3,7 +3,7 @@
 // answer (ingredient, confidence, top three), how the photo was looked at, every ingredient the
 // detector found with its boxes, and what adding them to the list did.
 import Foundation
-import SightlineApps
+public import SightlineApps
 import SightlineVision
 
 /// `{"file", "method", "ingredient", "confidence", "candidates": [{"name", "confidence"}],

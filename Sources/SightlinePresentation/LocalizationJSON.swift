@@ -2,8 +2,8 @@
 // prints it: {"file", "width", "height", "classes": [{"index", "label", "confidence", "regions":
 // [{"x", "y", "width", "height", "peak", "share"}], "map": {"width", "height", "values"}}],
 // "milliseconds"} — regions in pixels of the upright photo, the class activation map row by row.
-import SightlineImaging
-import SightlineVision
+public import SightlineImaging
+public import SightlineVision
 
 public struct LocalizationJSON: JSONAnswer, Sendable {
     /// One region of strong activation: its box, its peak and its share of the class's activation.

@@ -2,7 +2,7 @@
 // "task", "labels", "licence", "source"}]}`), one model's detail with its training record, and
 // the rows `sightline models list --json` prints.
 import Foundation
-import SightlineVision
+public import SightlineVision
 
 /// `GET /api/v1/models`: "labels" is how many classes each names.
 public struct ModelListJSON: JSONAnswer, Sendable {

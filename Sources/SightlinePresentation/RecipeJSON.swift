@@ -2,7 +2,7 @@
 // (`{"recipes": [match…]}`), one recipe with whether it is a favourite and which of its
 // ingredients are on the list, and the favourites — as `/api/v1/kitchen/…` answers and the
 // `kitchen` commands print them with --json.
-import SightlineApps
+public import SightlineApps
 
 /// `{"recipes": [match…]}`: in the asked ranking's order.
 public struct RecipeMatchesJSON: JSONAnswer, Sendable {

@@ -2,7 +2,7 @@
 // category, caption, the top five and, after a face scan, the faces — as
 // `sightline recognize --json` prints it and `POST /api/v1/recognize` answers.
 import Foundation
-import SightlineApps
+public import SightlineApps
 import SightlineVision
 
 /// `{"file", "label", "index", "confidence", "confidence_text", "category", "category_name",

@@ -1,8 +1,8 @@
 // ShoppingListJSON: the Kitchen shopping list (`{"items": [item…]}`) and ingredient list
 // (`{"ingredients": [name…]}`, with what adding to it did) as JSON, as the `kitchen` commands
 // print them with --json and `/api/v1/kitchen/…` answers.
-import SightlineApps
-import SightlineStore
+public import SightlineApps
+public import SightlineStore
 
 public struct ShoppingListJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "ShoppingList" }

@@ -1,8 +1,8 @@
 // SimilarityJSON: photos ranked by how alike they look to a query photo, as `sightline similar
 // --json` prints it: {"query", "model", "results": [{"file", "distance"}], "errors": [{"file",
 // "error"}]} — nearest first.
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 public struct SimilarityJSON: JSONAnswer, Sendable {
     public struct Result: Encodable, Sendable {

@@ -2,8 +2,8 @@
 // texts in one language, as `sightline waste consent --json` prints it and
 // `/api/v1/waste/consent` answers: {"privacy": {"version", "state", "accepted_at", "title",
 // "body"}, "disclaimer": …, "terms": …, "granted": bool}.
-import Foundation
-import SightlineApps
+public import Foundation
+public import SightlineApps
 
 public struct WasteConsentJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "Consent" }

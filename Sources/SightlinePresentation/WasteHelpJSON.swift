@@ -1,6 +1,6 @@
 // WasteHelpJSON: WasteGuard's "?" help for its modes as JSON, as `sightline waste help --json`
 // prints it and `/api/v1/waste/help` answers: {"modes": [{"mode", "title", "body"}]}.
-import SightlineApps
+public import SightlineApps
 
 public struct WasteHelpJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "WasteHelp" }

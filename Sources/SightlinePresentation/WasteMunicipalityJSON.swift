@@ -2,7 +2,7 @@
 // chosen, as `sightline waste municipality --json` prints them and
 // `/api/v1/waste/municipality` answers: {"selected", "municipalities": [{"id", "name",
 // "default", "source", "note"}]}.
-import SightlineApps
+public import SightlineApps
 
 public struct WasteMunicipalityJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "Municipalities" }

@@ -3,7 +3,7 @@
 // `/api/v1/waste/overview` answers: {"detector", "imagenet_model", "recognised", "title",
 // "intro", "classes": [{"label", "display_name", "organic", "recognised", "basis",
 // "imagenet_classes"}], "heads": [{"model", "labels"}]}.
-import SightlineApps
+public import SightlineApps
 
 public struct WasteOverviewJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "WasteOverview" }

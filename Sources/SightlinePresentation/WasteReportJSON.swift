@@ -3,7 +3,7 @@
 // "bin", "guidance", "evidence", …}], "verdict", "information", "models"} — as
 // `sightline waste --json` prints it and `POST /api/v1/waste` answers.
 import Foundation
-import SightlineApps
+public import SightlineApps
 import SightlineImaging
 import SightlineVision
 

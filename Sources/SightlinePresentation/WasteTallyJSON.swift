@@ -1,8 +1,8 @@
 // WasteTallyJSON: WasteGuard's opt-in tally (on or off, counts per class) as
 // `sightline waste tally --json` prints it and `/api/v1/waste/tally` answers:
 // {"enabled", "explanation", "counts": [{"label", "display_name", "count"}]}.
-import SightlineApps
-import SightlineStore
+public import SightlineApps
+public import SightlineStore
 
 public struct WasteTallyJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "Tally" }

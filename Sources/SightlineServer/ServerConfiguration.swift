@@ -4,8 +4,8 @@
 // stated default — and access
 // control: the host names requests may address it by, a token beyond loopback, HTTPS with a
 // certificate.
-import Foundation
-import SightlineImaging
+public import Foundation
+public import SightlineImaging
 
 public struct ServerConfiguration: Sendable {
     /// The address to bind: loopback by default.

@@ -1,6 +1,6 @@
 // ServerResources: the files shipped with the server — the web app's folder and the OpenAPI
 // document — found in the target's resource bundle.
-import Foundation
+public import Foundation
 
 public enum ServerResources {
     /// The folder holding index.html and assets/.

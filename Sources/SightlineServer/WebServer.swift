@@ -7,14 +7,14 @@
 // HTTPS when a certificate is given, and the Hummingbird application that runs it until SIGINT
 // or SIGTERM.
 import Foundation
-import Hummingbird
+public import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import HummingbirdWebSocket
 import NIOCore
-import Logging
-import SightlineStore
-import SightlineVision
+public import Logging
+public import SightlineStore
+public import SightlineVision
 
 public struct WebServer: Sendable {
     public let configuration: ServerConfiguration

@@ -2,7 +2,7 @@
 // hash of a new secret, find the active token with a given hash, record its use, list, revoke.
 // Generating secrets, hashing them and comparing in constant time belong to the server layer;
 // the store only ever sees hashes.
-import Foundation
+public import Foundation
 import GRDB
 
 extension Store {

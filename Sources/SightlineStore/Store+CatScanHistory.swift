@@ -1,6 +1,6 @@
 // Store+CatScanHistory: the Cat Scanner's history — add a scan, list newest first without
 // photo bytes, fetch one, its photo and thumbnail, delete one or all.
-import Foundation
+public import Foundation
 import GRDB
 
 extension Store {

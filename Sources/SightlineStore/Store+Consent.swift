@@ -1,6 +1,6 @@
 // Store+Consent: which documents of which app the user has accepted, at which version —
 // accept, withdraw, list, and the check an app's consent gate makes before first use.
-import Foundation
+public import Foundation
 import GRDB
 
 extension Store {

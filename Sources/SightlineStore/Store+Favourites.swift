@@ -1,6 +1,6 @@
 // Store+Favourites: favourite breeds and recipes — add (idempotent), remove, list one kind
 // newest first, and ask whether something is a favourite.
-import Foundation
+public import Foundation
 import GRDB
 
 extension Store {

@@ -1,6 +1,6 @@
 // Store+KitchenIngredients: the Kitchen app's ingredient list — add (duplicates ignored, as
 // the original app did), remove, clear, list newest on top.
-import Foundation
+public import Foundation
 import GRDB
 
 extension Store {

@@ -1,7 +1,7 @@
 // Store+RecognitionHistory: the Object Recognizer's history of accepted captures — add, list
 // newest first without image bytes, the latest one, the photo and thumbnail of one, delete one
 // or all, and grouping by broad category.
-import Foundation
+public import Foundation
 import GRDB
 
 extension Store {

@@ -1,6 +1,6 @@
 // Store+ShoppingList: the Kitchen app's shopping list — add many items at once merging those
 // with the same name, tick items off, remove one, clear the ticked ones or everything, list.
-import Foundation
+public import Foundation
 import GRDB
 
 extension Store {

@@ -3,7 +3,7 @@
 // `sightline.sqlite` in the data directory, through GRDB. Opening checks an existing file
 // read-only first and refuses, without modifying it, one that is damaged or was written by a
 // newer Sightline; the connection settings favour durability and privacy over speed.
-import Foundation
+public import Foundation
 import GRDB
 import SightlineDataHome
 

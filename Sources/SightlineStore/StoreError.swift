@@ -1,7 +1,7 @@
 // StoreError: why the store could not be opened or an operation was refused, each message
 // saying what was wrong, what happened to the user's file (nothing, when it is damaged or
 // newer) and what to do.
-import Foundation
+public import Foundation
 
 /// Why `Store` refused to open its database or to carry out an operation.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

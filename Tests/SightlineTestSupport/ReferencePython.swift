@@ -2,7 +2,7 @@
 // scikit-learn, the MTCNN reference) — a script of the repository, or a short program, run with
 // the repository's .venv (`make setup`), returning what it printed. Without the .venv the test is
 // skipped (see TestRequirement).
-import Foundation
+public import Foundation
 
 public enum ReferencePython {
     /// The virtual environment's interpreter.

@@ -1,6 +1,6 @@
 // TestRepository: the repository checkout the tests run in — the one place they find its root,
 // for the sample photos, the data files and the reference scripts.
-import Foundation
+public import Foundation
 
 public enum TestRepository {
     /// The repository root, found from this file's location (Tests/SightlineTestSupport/).

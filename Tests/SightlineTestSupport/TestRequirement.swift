@@ -4,7 +4,7 @@
 // (after installing both), so there a missing model or reference fails the test instead of
 // skipping it.
 import Foundation
-import SightlineVision
+public import SightlineVision
 import XCTest
 
 public enum TestRequirement {

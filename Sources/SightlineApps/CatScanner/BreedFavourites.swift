@@ -1,7 +1,7 @@
 // BreedFavourites: the user's favourite encyclopaedia entries, kept in the store under the
 // entry's name; names and aliases are resolved through the encyclopaedia first.
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 
 /// Favourite breeds.
 public struct BreedFavourites: Sendable {

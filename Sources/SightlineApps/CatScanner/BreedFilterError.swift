@@ -1,5 +1,5 @@
 // BreedFilterError: why a "key=value" breed filter expression was refused, with what it accepts.
-import Foundation
+public import Foundation
 
 /// Why `BreedFilter(expressions:)` refused an expression.
 public enum BreedFilterError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

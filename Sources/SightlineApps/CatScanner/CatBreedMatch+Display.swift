@@ -1,6 +1,6 @@
 // CatBreedMatch+Display: a scan's breed as the Cat Scanner shows it — "<Breed>: <value>%".
 import Foundation
-import SightlineStore
+public import SightlineStore
 
 extension CatBreedMatch {
     /// The confidence as a percentage with one decimal: "87.3".

@@ -1,8 +1,8 @@
 // CatScanArchive: the Cat Scanner's history over the store — saving a scan with its photo
 // compressed, listing newest first (breeds linked to encyclopaedia entries), fetching a photo
 // or thumbnail, deleting one scan or all of them.
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 
 /// The saved scans.
 public struct CatScanArchive: Sendable {

@@ -3,8 +3,8 @@
 // and the rules that turn classifier outputs into it. Encodes as
 // {"is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"}]}.
 import Foundation
-import SightlineStore
-import SightlineVision
+public import SightlineStore
+public import SightlineVision
 
 /// The outcome of one scan.
 public struct CatScanResult: Sendable, Equatable, Encodable {

@@ -2,8 +2,8 @@
 // message, run the breed classifier anyway, sort, keep the top three (saving to the history is
 // `CatScanArchive`'s job) — over two classifiers: the installed `cat-detector` and `cat-breeds`
 // heads, or any `PhotoClassifying` (tests inject fixed outputs).
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 /// Scans photos for a cat and its likely breeds. Safe to share between threads.
 public struct CatScanner: Sendable {

@@ -1,6 +1,6 @@
 // CatScannerError: what the Cat Scanner refuses — a breed name it does not know — with the
 // names the user may have meant.
-import Foundation
+public import Foundation
 
 /// Why a Cat Scanner request was refused.
 public enum CatScannerError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

@@ -1,8 +1,8 @@
 // ScanPhotoCompressor: how a scanned photo is kept in the history — decoded upright, shrunk
 // so its longer side is at most 1600 pixels (and 256 for the list's thumbnail), and encoded as
 // JPEG — so the history stays small whatever size the camera produced.
-import Foundation
-import SightlineImaging
+public import Foundation
+public import SightlineImaging
 
 /// Turns an encoded photo into the compressed photo and thumbnail a history stores.
 public struct ScanPhotoCompressor: Sendable, Hashable {

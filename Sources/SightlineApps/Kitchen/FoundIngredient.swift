@@ -1,7 +1,7 @@
 // FoundIngredient: one ingredient the ingredient detector found in a photo — its name, how sure
 // the detector is (its best box) and where it is (a box per object, normalised to the photo with
 // the origin at its top-left corner) — and whether it is sure enough to be added to the list.
-import SightlineVision
+public import SightlineVision
 
 /// An ingredient found in a photo, with each place it was found.
 public struct FoundIngredient: Sendable, Hashable {

@@ -3,9 +3,9 @@
 // `sightline train-detector`) or any injected `ObjectDetector`, with the rule of
 // `IngredientIdentification(detections:vocabulary:)`: every ingredient at ≥ 0.8 added, the
 // others from 0.3 offered, each with its boxes.
-import Foundation
-import SightlineImaging
-import SightlineVision
+public import Foundation
+public import SightlineImaging
+public import SightlineVision
 
 /// Finds every ingredient in photos, with boxes.
 public struct IngredientDetector: Sendable {

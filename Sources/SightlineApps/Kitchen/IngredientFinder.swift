@@ -2,8 +2,8 @@
 // `kitchen-detector` is installed (every ingredient in the photo, with boxes), otherwise the
 // ingredient classifier `kitchen-ingredients` (one ingredient per photo), decided from the
 // installed models alone.
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 /// The Kitchen's way of identifying ingredients in photos.
 public enum IngredientFinder: Sendable {

@@ -6,7 +6,7 @@
 // {"ingredient": name or null, "confidence", "candidates": [{"name", "confidence"}]}; the found
 // ingredients are written by `KitchenIdentificationJSON` with what adding them did.
 import Foundation
-import SightlineVision
+public import SightlineVision
 
 /// One ingredient the classifier proposes, with its confidence.
 public struct IngredientCandidate: Codable, Sendable, Hashable {

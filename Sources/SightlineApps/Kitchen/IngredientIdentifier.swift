@@ -1,8 +1,8 @@
 // IngredientIdentifier: "what ingredient is in this photo?" — the installed
 // `kitchen-ingredients` head (labels are canonical ingredient names) or any injected
 // classifier, with the acceptance rule of `IngredientIdentification`.
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 /// Identifies ingredients in photos.
 public struct IngredientIdentifier: Sendable {

@@ -1,6 +1,6 @@
 // KitchenContext: what the Kitchen's commands and web routes work with — the bundled
 // knowledge and the store — and the lists, favourites and recipe sources made from them.
-import SightlineStore
+public import SightlineStore
 
 /// What the Kitchen works with: the bundled knowledge and the store.
 public struct KitchenContext: Sendable {

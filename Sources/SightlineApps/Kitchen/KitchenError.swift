@@ -1,6 +1,6 @@
 // KitchenError: what the Kitchen app refuses — an unknown recipe, a search without
 // ingredients, an online recipe without an API key — each saying what to do.
-import Foundation
+public import Foundation
 
 /// Why a Kitchen request was refused.
 public enum KitchenError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

@@ -1,8 +1,8 @@
 // KitchenIngredientList: the Kitchen app's ingredient list as the original app kept it —
 // lowercased, trimmed, empty and duplicate entries ignored, newest on top, delete one, clear
 // all, any free text allowed — with synonyms and plurals normalised, kept in the store.
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 
 /// The user's ingredient list.
 public struct KitchenIngredientList: Sendable {

@@ -1,8 +1,8 @@
 // KitchenShoppingList: the shopping list built from recipes' missing ingredients — each with
 // its amount and recipe, merged with what is already on the list (one line per ingredient) —
 // plus free-text items, ticking off, removing and clearing, kept in the store.
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 
 /// The user's shopping list.
 public struct KitchenShoppingList: Sendable {

@@ -1,7 +1,7 @@
 // RecipeFavourites: the user's favourite recipes, kept in the store by recipe id — a bundled
 // recipe's slug or a Spoonacular recipe's number.
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 
 /// Favourite recipes.
 public struct RecipeFavourites: Sendable {

@@ -1,6 +1,6 @@
 // FaceScan: the result of the Object Recognizer's face scan of a taken photo — the faces found
 // and the sentence that reports them, with a clear "No faces found." when there are none.
-import SightlineVision
+public import SightlineVision
 
 /// The faces found in one photo, most confident first.
 public struct FaceScan: Sendable, Equatable {

@@ -2,7 +2,7 @@
 // label and confidence (always one: there is no threshold), the ranked alternatives for the
 // top-5 view, the label's broad category and, when a face scan ran, the faces.
 import SightlineImaging
-import SightlineVision
+public import SightlineVision
 
 /// The Object Recognizer's answer for one image.
 public struct ObjectRecognition: Sendable, Equatable {

@@ -1,9 +1,9 @@
 // ObjectRecognizer: the Object Recognizer app's request — classify a frame or photo with a
 // 1000-class ImageNet model (top-1 always, top-5 for the list view), put the label in its broad
 // category and, for a taken photo, scan it for faces.
-import Foundation
-import SightlineImaging
-import SightlineVision
+public import Foundation
+public import SightlineImaging
+public import SightlineVision
 
 /// Recognises the main object of a frame or photo. Create it once and reuse it: loading compiles
 /// the models. Safe to use from several threads at once.

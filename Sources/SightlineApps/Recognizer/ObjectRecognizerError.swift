@@ -1,7 +1,7 @@
 // ObjectRecognizerError: why the Object Recognizer cannot run — a model whose classes are not
 // the 1000 ImageNet classes its categories are written for, or a face scan without the face
 // detector's models.
-import Foundation
+public import Foundation
 
 public enum ObjectRecognizerError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The classifier's labels differ from the category table's at class `index`.

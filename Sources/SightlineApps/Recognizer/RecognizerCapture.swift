@@ -1,8 +1,8 @@
 // RecognizerCapture: the Object Recognizer's shutter — the frame with "<label>, <confidence>%"
 // drawn in white on a black band near the top, held until the user accepts it (it goes to the
 // history as a JPEG with a thumbnail) or cancels it (it is simply dropped).
-import Foundation
-import SightlineImaging
+public import Foundation
+public import SightlineImaging
 
 /// A taken photo with its recognition drawn on it, not yet saved.
 public struct RecognizerCapture: Sendable {

@@ -1,8 +1,8 @@
 // RecognizerHistory: the Object Recognizer's history of accepted captures over the store —
 // accept (save the annotated JPEG and a thumbnail), list newest first, the latest capture's
 // thumbnail as the history's own, delete one or all, and grouping by broad category.
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 import SightlineVision
 
 /// One broad category and its captures, newest first.

@@ -1,6 +1,6 @@
 // AppDataError: a bundled knowledge file (categories, rules, breeds, recipes) is missing or
 // malformed — a packaging bug, reported with the file and the problem.
-import Foundation
+public import Foundation
 
 public enum AppDataError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     case unreadable(file: String, reason: String)

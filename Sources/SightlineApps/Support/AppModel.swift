@@ -4,7 +4,7 @@
 // The apps' classifiers are heads (Models/heads/, trained at set-up) that `sightline models
 // install` puts on the installed backbone.
 import Foundation
-import SightlineVision
+public import SightlineVision
 
 /// A trained model an app relies on, looked up by name in the model store.
 public struct AppModel: Sendable, Hashable {

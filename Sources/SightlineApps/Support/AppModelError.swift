@@ -1,6 +1,6 @@
 // AppModelError: why an app cannot use one of its models — not installed, or installed with
 // labels the app cannot work with — each message saying what to run.
-import Foundation
+public import Foundation
 
 /// Why an app's model cannot be used.
 public enum AppModelError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

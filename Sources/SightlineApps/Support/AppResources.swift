@@ -1,6 +1,6 @@
 // AppResources: where the apps' knowledge files are — the Resources folder bundled with this
 // library (recognizer/, waste/, cats/, kitchen/) — and reading them with errors that name the file.
-import Foundation
+public import Foundation
 
 /// The apps' bundled data files.
 public enum AppResources {

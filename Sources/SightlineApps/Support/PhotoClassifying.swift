@@ -1,8 +1,8 @@
 // PhotoClassifying: what the apps need from a classifier — its labels and the ranked labels
 // for one encoded photo — so app rules can be tested with injected classifier outputs and run
 // with an installed model through `ImageClassifier`.
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 /// Names what an encoded photo shows, as ranked labels with confidences.
 public protocol PhotoClassifying: Sendable {

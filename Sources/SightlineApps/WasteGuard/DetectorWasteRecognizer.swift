@@ -6,8 +6,8 @@
 // boxes, which nothing verifies, keep the threshold they would have without it. The whole-photo
 // heads then judge its organic boxes and the rest of the photo (`ForeignMatterSearch`), so
 // neither an organic box nor a dropped one ends the check.
-import SightlineImaging
-import SightlineVision
+public import SightlineImaging
+public import SightlineVision
 
 /// Finds WasteGuard objects with a YOLO detector.
 public struct DetectorWasteRecognizer: Sendable {

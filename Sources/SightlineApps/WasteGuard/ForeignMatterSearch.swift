@@ -31,7 +31,7 @@
 // chosen on the 150 `waste-materials/organic_waste` photos (which must stay clean) and on 246
 // photos made by pasting a TrashNet object or a battery onto one of them (which must be
 // flagged); the figures are in `Resources/waste/README.md`.
-import SightlineImaging
+public import SightlineImaging
 import SightlineVision
 
 /// Judges what a recogniser's objects leave unexplained with the whole-photo heads.

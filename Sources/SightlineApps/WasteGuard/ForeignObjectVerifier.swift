@@ -10,8 +10,8 @@
 // every foreign box it reports is cut out with `ForeignMatterSearch.boxMargin` and judged; a
 // box below `acceptance` is dropped. What a dropped box covered is still searched by the
 // whole-photo heads (`ForeignMatterSearch`), so dropping it never ends the search.
-import SightlineImaging
-import SightlineVision
+public import SightlineImaging
+public import SightlineVision
 
 /// Judges whether boxes cut out of a photo show foreign matter.
 public struct ForeignObjectVerifier: Sendable {

@@ -6,8 +6,8 @@
 // installed whole-photo heads then judge the organic boxes and the rest of the photo
 // (`ForeignMatterSearch`): an organic object found never ends the check.
 import Foundation
-import SightlineImaging
-import SightlineVision
+public import SightlineImaging
+public import SightlineVision
 
 /// Finds WasteGuard objects through an ImageNet classifier.
 public struct ImageNetWasteRecognizer: Sendable {

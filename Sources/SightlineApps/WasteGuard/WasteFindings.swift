@@ -2,7 +2,7 @@
 // applied — every object, organic and not (the recogniser's, and foreign matter the whole-photo
 // heads found where the recogniser found none), most confident first, and the heads' verdict on
 // the whole photo (see `ForeignMatterSearch`).
-import SightlineImaging
+public import SightlineImaging
 
 /// Everything found in one photo.
 public struct WasteFindings: Sendable, Hashable {

@@ -3,9 +3,9 @@
 // applies the mode (check: only foreign matter; classify: everything), the language and the
 // municipality's disposal rules. Analysing needs the user's consent (a `ConsentGrant`); the
 // photo is only ever held in memory.
-import Foundation
-import SightlineImaging
-import SightlineVision
+public import Foundation
+public import SightlineImaging
+public import SightlineVision
 
 /// Analyses photos of waste. Create it once and reuse it: loading compiles the models. Safe to
 /// use from several threads at once.

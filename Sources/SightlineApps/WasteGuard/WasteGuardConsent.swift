@@ -3,8 +3,8 @@
 // A document's version is a fingerprint of its text in every language, so any change to a
 // document asks the user again. Only a complete set of acceptances yields the `ConsentGrant`
 // that `WasteGuard.analyse` requires.
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 import SightlineVision
 
 /// One of the documents the user accepts before WasteGuard's first use.

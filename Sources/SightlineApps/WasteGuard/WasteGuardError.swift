@@ -1,7 +1,7 @@
 // WasteGuardError: why WasteGuard cannot analyse a photo — consent missing, no usable model
 // installed, a model that does not fit, an unknown municipality or an unreadable photo — each
 // saying what to do.
-import Foundation
+public import Foundation
 
 public enum WasteGuardError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The user has not accepted these documents at their current version.

@@ -1,6 +1,6 @@
 // WasteGuardSettings: WasteGuard's stored preferences — the municipality whose disposal rules
 // apply (Ulm / Alb-Donau unless the user chose another) and whether the opt-in tally counts.
-import SightlineStore
+public import SightlineStore
 
 /// WasteGuard's settings in the store.
 public struct WasteGuardSettings: Sendable {

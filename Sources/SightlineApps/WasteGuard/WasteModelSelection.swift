@@ -4,7 +4,7 @@
 // classifier (lite0); with either, the whole-photo heads that are installed. The object overview is built from the same decision, so it always
 // describes exactly what an analysis uses.
 import Foundation
-import SightlineVision
+public import SightlineVision
 
 /// The models WasteGuard would use.
 public enum WasteModelSelection: Sendable, Equatable {

@@ -2,8 +2,8 @@
 // is, where it is in the photo, and what the finding rests on (an installed waste detector,
 // ImageNet classes of the general model with a class-activation box, or the whole-photo heads
 // judging a part of the photo not organic).
-import SightlineImaging
-import SightlineVision
+public import SightlineImaging
+public import SightlineVision
 
 /// One object found in a photo.
 ///

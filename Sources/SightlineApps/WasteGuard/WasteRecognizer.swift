@@ -1,8 +1,8 @@
 // WasteRecognizer: the recogniser WasteGuard runs — the installed waste detector, or the
 // ImageNet route — each followed by the foreign-matter search of the installed whole-photo heads,
 // loaded from a `WasteModelSelection`.
-import SightlineImaging
-import SightlineVision
+public import SightlineImaging
+public import SightlineVision
 
 /// The loaded recogniser of one WasteGuard.
 public enum WasteRecognizer: Sendable {

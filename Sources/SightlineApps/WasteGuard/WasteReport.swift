@@ -4,7 +4,7 @@
 // information text. A verdict of non-organic waste is foreign matter too: in check mode its
 // sentence follows the objects' text, or replaces "No foreign matter was detected in the
 // waste.", which is said only when no object is reported and no verdict finds foreign matter.
-import SightlineImaging
+public import SightlineImaging
 import SightlineVision
 
 /// One analysed photo, ready to show.

@@ -1,7 +1,7 @@
 // WasteTallyRecorder: WasteGuard's opt-in tally — after an analysis, one count per reported
 // object's class label, and only when the user switched the tally on. Counts only: never an
 // image, a time or a place.
-import SightlineStore
+public import SightlineStore
 
 /// Counts what WasteGuard reports, for users who opted in.
 public struct WasteTallyRecorder: Sendable {

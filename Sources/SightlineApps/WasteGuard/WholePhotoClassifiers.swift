@@ -4,8 +4,8 @@
 // They judge whole images — a photo, a box cut out of it, a window of it — in batches, and the
 // organic head can show where in an image it sees non-organic waste.
 import Foundation
-import SightlineImaging
-import SightlineVision
+public import SightlineImaging
+public import SightlineVision
 
 /// The installed whole-photo classifiers (either may be missing).
 public struct WholePhotoClassifiers: Sendable {

@@ -2,7 +2,7 @@
 // protobuf decoding, opset check, conversion to the engine's Graph, topological ordering and
 // structural validation. Every failure is an EngineError saying what was wrong.
 
-import Foundation
+public import Foundation
 import SwiftProtobuf
 
 extension Model {

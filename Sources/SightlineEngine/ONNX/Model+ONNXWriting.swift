@@ -1,7 +1,7 @@
 // Model+ONNXWriting: saves a Model as a standard ONNX file — the inverse of Model+ONNX. The
 // graph is checked first, then serialised with every tensor inside the file (raw_data), so
 // the result loads in Sightline and in any other ONNX runtime.
-import Foundation
+public import Foundation
 import SwiftProtobuf
 
 extension Model {

@@ -1,6 +1,6 @@
 // ImageDecoder: the entry point for turning JPEG, PNG or WebP bytes into an upright RGBImage,
 // choosing the decoder by magic bytes and enforcing the pixel limit before any pixel is decoded.
-import Foundation
+public import Foundation
 
 /// Decodes image files and data into `RGBImage`s.
 public enum ImageDecoder {

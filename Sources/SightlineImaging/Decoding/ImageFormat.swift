@@ -1,6 +1,6 @@
 // ImageFormat: the image formats Sightline can recognise, and recognition by magic bytes
 // (never by file extension).
-import Foundation
+public import Foundation
 
 /// An image file format, identified from the first bytes of the data.
 public enum ImageFormat: String, Sendable, CaseIterable {

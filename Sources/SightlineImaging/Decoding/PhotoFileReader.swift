@@ -4,7 +4,7 @@
 // format Sightline decodes is refused from those bytes, whatever its size, so a 10 GiB file of
 // zeros is never read whole; a photo file larger than the limit is refused by its size. Only
 // then is the file read.
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,6 @@
 // DrawingError: what can go wrong while preparing to draw on an image — a font that is missing
 // or unreadable, or a heat map whose values do not fit its size — each saying what to do.
-import Foundation
+public import Foundation
 
 /// Why a font could not be loaded or a drawing input was refused.
 public enum DrawingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

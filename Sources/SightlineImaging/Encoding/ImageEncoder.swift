@@ -1,7 +1,7 @@
 // ImageEncoder: RGBImage → JPEG or PNG bytes, for saving annotated pictures.
 import CPNG
 import CTurboJPEG
-import Foundation
+public import Foundation
 
 /// Encodes `RGBImage`s as image files.
 public enum ImageEncoder {

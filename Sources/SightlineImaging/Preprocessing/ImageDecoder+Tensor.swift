@@ -1,6 +1,6 @@
 // ImageDecoder+Tensor: file or data → model input values in one call, decoding JPEGs at the
 // reduced scale the preprocessing allows and only the part its crop reads.
-import Foundation
+public import Foundation
 
 extension ImageDecoder {
     /// Decodes an image file and returns its model input (see `RGBImage.tensorValues`). JPEGs

@@ -1,7 +1,7 @@
 // BenchCommand: `sightline-lab bench` — times Sightline's engine, its face detector and whole photo
 // pipelines against ONNX Runtime (Python) on the same ONNX files with the same thread counts,
 // side by side, and says how close the engine comes to the CPU's peak.
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import SightlineCommandSupport
 import SightlineEngine

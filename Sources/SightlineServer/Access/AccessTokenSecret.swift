@@ -2,8 +2,8 @@
 // base64 — and its SHA-256 hash, the only form the store keeps. Presented secrets are checked
 // against the active tokens' hashes with a constant-time comparison.
 import Crypto
-import Foundation
-import SightlineStore
+public import Foundation
+public import SightlineStore
 
 public enum AccessTokenSecret {
     /// A new random secret (256 bits), URL-safe.

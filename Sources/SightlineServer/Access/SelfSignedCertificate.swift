@@ -3,7 +3,7 @@
 // names, made once and kept in the data directory (tls/) so a phone that trusted it keeps
 // trusting it — and its SHA-256 fingerprint, printed for the user to compare.
 import Crypto
-import Foundation
+public import Foundation
 import NIOSSL
 import SwiftASN1
 import X509

@@ -3,13 +3,13 @@
 // database that cannot be reached, …) to the status and code that fit them, with messages that
 // name files by their name only and never pass on an unexpected error's text.
 import Foundation
-import HTTPTypes
-import Hummingbird
+public import HTTPTypes
+public import Hummingbird
 import NIOHTTP1
 import SightlineApps
 import SightlineEngine
 import SightlineImaging
-import SightlinePresentation
+public import SightlinePresentation
 import SightlineStore
 import SightlineVision
 

@@ -5,7 +5,7 @@
 // as "file".
 import Foundation
 import Hummingbird
-import NIOCore
+public import NIOCore
 
 package struct PhotoUpload: Sendable {
     var data: Data

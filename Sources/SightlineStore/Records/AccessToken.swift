@@ -1,7 +1,7 @@
 // AccessToken: a token that lets a device on the LAN use the web app — its name, the SHA-256
 // hash of the secret (never the secret), and when it was made, last used and revoked.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// An access token as stored: the SHA-256 hash of the secret, not the secret.
 public struct AccessToken: Codable, Sendable, Equatable {

@@ -1,7 +1,7 @@
 // CatScan: one Cat Scanner result as stored — whether it is a cat, the message shown, the top
 // breeds in order, and the photo and thumbnail as compressed bytes the caller encoded.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// One Cat Scanner result with its photo.
 public struct CatScan: Codable, Sendable, Equatable {

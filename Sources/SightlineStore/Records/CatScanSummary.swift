@@ -1,7 +1,7 @@
 // CatScanSummary: a cat scan without its photo bytes, for the history list and the result
 // page (the breeds link to the encyclopaedia; the photo is fetched separately).
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// A saved cat scan without its photo and thumbnail (fetch those with
 /// `CatScanHistory.photo(id:)` and `thumbnail(id:)`).

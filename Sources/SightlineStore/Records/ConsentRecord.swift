@@ -1,7 +1,7 @@
 // ConsentRecord: that the user accepted one document (privacy policy, disclaimer, terms of
 // use…) of one app, at which version and when.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// The acceptance of one document of one app at one version.
 public struct ConsentRecord: Codable, Sendable, Equatable {

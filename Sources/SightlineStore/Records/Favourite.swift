@@ -1,7 +1,7 @@
 // Favourite: something the user marked as a favourite — a breed of the encyclopaedia or a
 // recipe — identified by its kind and the key the Apps layer uses for it.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// What a favourite refers to.
 public enum FavouriteKind: String, Codable, Sendable, CaseIterable {

@@ -1,8 +1,8 @@
 // KitchenIngredient: one entry of the Kitchen app's ingredient list — a name the Apps layer
 // has already normalised (lowercased, trimmed, synonyms and plurals folded) and when it was
 // added.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// One ingredient on the Kitchen list.
 public struct KitchenIngredient: Codable, Sendable, Equatable {

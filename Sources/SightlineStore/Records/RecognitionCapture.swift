@@ -1,7 +1,7 @@
 // RecognitionCapture: one accepted Object Recognizer capture as stored — what was recognised,
 // when, and the annotated photo and its thumbnail as JPEG bytes the caller encoded.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// One Object Recognizer capture: the label and confidence shown when it was taken, its broad
 /// category, the number of faces found (nil when no face scan ran), and the annotated photo

@@ -1,7 +1,7 @@
 // RecognitionCaptureSummary: a capture without its image bytes, for listing the history
 // without reading every photo.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// A saved capture without its image and thumbnail (fetch those with
 /// `RecognitionHistory.image(id:)` and `thumbnail(id:)`).

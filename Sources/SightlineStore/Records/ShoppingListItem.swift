@@ -1,7 +1,7 @@
 // ShoppingListItem: one line of the Kitchen app's shopping list — an ingredient name, an
 // optional amount as free text, the recipe it came from, and whether it has been bought.
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// One line of the shopping list. Names are unique on the list.
 public struct ShoppingListItem: Codable, Sendable, Equatable {

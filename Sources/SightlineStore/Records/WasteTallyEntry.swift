@@ -1,7 +1,7 @@
 // WasteTallyEntry: how many times WasteGuard found one kind of object, for users who opted in
 // to the tally. Counts only — never an image, a time or a place.
 import Foundation
-import GRDB
+public import GRDB
 
 /// The number of times WasteGuard detected objects with one label.
 public struct WasteTallyEntry: Codable, Sendable, Equatable {

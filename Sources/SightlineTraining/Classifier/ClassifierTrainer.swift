@@ -5,7 +5,7 @@
 import Dispatch
 import Foundation
 import SightlineEngine
-import SightlineVision
+public import SightlineVision
 
 /// What a training run is doing, for progress displays.
 public enum TrainingProgress: Sendable {

@@ -2,7 +2,7 @@
 // augmentation — a random mirror, small rotation, crop and colour change per copy, drawn
 // from a seeded generator so the same seed always makes the same copies.
 import Foundation
-import SightlineImaging
+public import SightlineImaging
 
 /// The recipe for augmented copies of a training photo. Each copy applies, in order: a
 /// horizontal flip (half of the copies), a rotation, a crop, and a colour change, each drawn

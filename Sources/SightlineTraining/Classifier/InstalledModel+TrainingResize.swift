@@ -2,7 +2,7 @@
 // instead of its own. Photos whose subject fills the frame (objects on a board, close-ups) keep
 // more of it when the shorter side equals the crop; the trained model records the choice and is
 // prepared the same way when used.
-import SightlineVision
+public import SightlineVision
 
 extension InstalledModel {
     /// This model with photos resized so their shorter side is `shorterSide` before the centre

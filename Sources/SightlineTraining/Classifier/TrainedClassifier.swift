@@ -1,8 +1,8 @@
 // TrainedClassifier: what ClassifierTrainer hands back — the fitted logistic regression with
 // its labels and backbone, and a report of the run (photo counts, skipped files, the fit's
 // history, accuracies, timings).
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 /// How a training run went.
 public struct TrainingReport: Sendable {

@@ -4,9 +4,9 @@
 // "probabilities", everything else in its metadata. The apps' classifiers are trained at set-up
 // into this form (Models/heads/); `TrainedModelWriter` composes a head with the installed backbone into
 // the full model the store holds, and a head can be extracted from such a model again.
-import Foundation
+public import Foundation
 import SightlineEngine
-import SightlineVision
+public import SightlineVision
 
 /// A trained classifier without its backbone.
 public struct TrainedHead: Sendable, Equatable {

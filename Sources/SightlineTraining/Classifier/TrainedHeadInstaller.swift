@@ -1,8 +1,8 @@
 // TrainedHeadInstaller: installs head files (the repository's Models/heads/*.onnx) into a model
 // store — each composed with the installed backbone it was trained on, under the file's name —
 // and leaves an installed model alone while the head it was composed from is the same file.
-import Foundation
-import SightlineVision
+public import Foundation
+public import SightlineVision
 
 public enum TrainedHeadInstaller {
     /// What installing one head did.

@@ -6,7 +6,7 @@
 // installed backbone it was trained on.
 import Foundation
 import SightlineEngine
-import SightlineVision
+public import SightlineVision
 
 public enum TrainedModelWriter {
     /// The ONNX file's name inside the model folder.

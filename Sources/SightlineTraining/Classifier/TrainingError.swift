@@ -1,6 +1,6 @@
 // TrainingError: why a classifier could not be trained or saved (problems with the photos
 // themselves are DatasetErrors), each message saying what to change.
-import Foundation
+public import Foundation
 
 public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// A training setting is out of range.

@@ -3,9 +3,9 @@
 // was trained on, under the file's name — and leaves an installed detector alone while the head
 // it was composed from is the same file. Classifier head files in the same folder are
 // `TrainedHeadInstaller`'s.
-import Foundation
+public import Foundation
 import SightlineEngine
-import SightlineVision
+public import SightlineVision
 
 public enum DetectorHeadInstaller {
     /// Whether the ONNX file at `url` is a detector head (false for classifier heads and for

@@ -8,9 +8,9 @@
 // training stops when that has not improved for `patience` epochs and the best epoch's head is
 // kept. Everything random is drawn from the seed, and each image's work is assigned to a fixed
 // worker, so a seed and a thread count always give the same detector.
-import Foundation
+public import Foundation
 import SightlineImaging
-import SightlineVision
+public import SightlineVision
 
 /// What the trainer reports while it works.
 public enum DetectorTrainingEvent: Sendable {

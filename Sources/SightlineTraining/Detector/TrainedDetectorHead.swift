@@ -4,9 +4,9 @@
 // kilobytes. The apps' detectors are trained at set-up into this form (Models/heads/*.onnx, next
 // to the classifier heads); `TrainedDetectorWriter` puts a head on the installed backbone, cut
 // at the tensors the head reads, to make the full detector the store holds.
-import Foundation
-import SightlineEngine
-import SightlineVision
+public import Foundation
+public import SightlineEngine
+public import SightlineVision
 
 public struct TrainedDetectorHead: Sendable {
     /// The metadata keys of a head file.

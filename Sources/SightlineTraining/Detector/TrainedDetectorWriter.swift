@@ -7,7 +7,7 @@
 // never leaves a half-installed model.
 import Foundation
 import SightlineEngine
-import SightlineVision
+public import SightlineVision
 
 public enum TrainedDetectorWriter {
     public static let converter = "sightline train-detector"

@@ -1,6 +1,6 @@
 // AnnotationGeometry+Vision: drawing Vision's observations where they were found — their
 // pixel and normalised rectangles and points as the boxes and points ImageAnnotator takes.
-import SightlineImaging
+public import SightlineImaging
 
 extension AnnotationBox {
     /// The box of an observation in pixels of the upright image (origin top-left).

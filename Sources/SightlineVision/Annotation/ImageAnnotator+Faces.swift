@@ -1,6 +1,6 @@
 // ImageAnnotator+Faces: how found faces are drawn, by `sightline faces --annotate` and every
 // app that shows a face scan — a box with the confidence and the five landmarks as dots.
-import SightlineImaging
+public import SightlineImaging
 
 extension ImageAnnotator {
     /// Draws each face: its box outlined in `role`'s colour with the detector's confidence as

@@ -1,8 +1,8 @@
 // ClassificationError: why an image could not be classified or a classifier not created —
 // naming the file or model and the problem.
-import Foundation
-import SightlineEngine
-import SightlineImaging
+public import Foundation
+public import SightlineEngine
+public import SightlineImaging
 
 /// Why `ImageClassifier` could not be created or could not classify an image.
 public enum ClassificationError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

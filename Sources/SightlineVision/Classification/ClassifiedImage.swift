@@ -1,6 +1,6 @@
 // ClassifiedImage and ClassifiedBatch: what classifying many files hands back, batch by batch —
 // each file's result or error with the time spent on it, plus the exact input the model saw.
-import Foundation
+public import Foundation
 
 /// One file's outcome when classifying many files.
 public struct ClassifiedImage: Sendable {

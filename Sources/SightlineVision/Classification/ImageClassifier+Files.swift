@@ -1,6 +1,6 @@
 // ImageClassifier+Files: classifying many image files in batches, decoding and preparing the
 // next batch on other threads while the engine runs the current one.
-import Foundation
+public import Foundation
 
 extension ImageClassifier {
     /// Classifies `urls` in batches of `batchSize`, calling `handler` once per batch in file

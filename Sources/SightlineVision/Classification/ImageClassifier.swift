@@ -1,9 +1,9 @@
 // ImageClassifier: the "what is in this photo?" request. Loads a classification model and its
 // manifest once, prepares each image exactly as the manifest says (decoding JPEGs at reduced
 // scale), runs the engine and turns the logits into ranked observations.
-import Foundation
-import SightlineEngine
-import SightlineImaging
+public import Foundation
+public import SightlineEngine
+public import SightlineImaging
 
 /// Classifies images with one installed classification model. Create it once and reuse it:
 /// loading compiles the model. Safe to use from several threads at once.

@@ -1,6 +1,6 @@
 // DatasetError: what is wrong with a labelled photo folder given to `train` or `evaluate`,
 // each message naming the folder or class and saying how to fix it.
-import Foundation
+public import Foundation
 
 /// Why a labelled photo folder cannot be used.
 public enum DatasetError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

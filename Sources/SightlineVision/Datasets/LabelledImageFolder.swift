@@ -1,6 +1,6 @@
 // LabelledImageFolder: a folder of photos sorted into one sub-folder per class, the layout
 // Create ML reads (DIR/<label>/<photo>) — scanned once for training and for evaluation.
-import Foundation
+public import Foundation
 
 /// The classes of a labelled photo folder and the image files of each.
 ///

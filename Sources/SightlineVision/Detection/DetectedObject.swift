@@ -1,6 +1,6 @@
 // DetectedObject: one object found by `ObjectDetector` — what it is, how sure the detector is,
 // and where it is, in pixels of the upright photo and as fractions of its size.
-import SightlineImaging
+public import SightlineImaging
 
 /// One detected object.
 ///

@@ -1,7 +1,7 @@
 // DetectionLabels: a detector's class names and where they came from — the caller (a label file), the
 // installed model's manifest, the `names` an Ultralytics export keeps in its ONNX metadata — or
 // none, when classes are called "class N".
-import Foundation
+public import Foundation
 
 /// The class names of an object detector, in the model's output order.
 public struct DetectionLabels: Sendable, Hashable {

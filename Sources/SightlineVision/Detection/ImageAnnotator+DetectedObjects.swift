@@ -1,6 +1,6 @@
 // ImageAnnotator+DetectedObjects: how detected objects are drawn, by `sightline detect --annotate`
 // and the apps that show boxes — an outline per object labelled with its class and confidence.
-import SightlineImaging
+public import SightlineImaging
 
 extension ImageAnnotator {
     /// Draws each object's box outlined in the colour of its role (by default every object is a

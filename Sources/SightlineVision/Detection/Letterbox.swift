@@ -1,7 +1,7 @@
 // Letterbox: how YOLO models see a photo — scaled to fit the input square (or rectangle) with
 // its aspect ratio kept, centred, the rest filled with grey 114 — and the way back from input
 // pixels to pixels of the photo.
-import SightlineImaging
+public import SightlineImaging
 
 /// The placement of a photo inside a model input of `inputSize`, as Ultralytics' letterbox
 /// places it: the scale is the largest that fits both sides, the scaled size is rounded to

@@ -1,8 +1,8 @@
 // ObjectDetectionError: why an object detector could not be created or could not search an
 // image — naming the model, label file or photo, what was wrong and what to do.
-import Foundation
-import SightlineEngine
-import SightlineImaging
+public import Foundation
+public import SightlineEngine
+public import SightlineImaging
 
 /// Why `ObjectDetector` could not be created or could not detect objects in an image.
 public enum ObjectDetectionError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

@@ -1,6 +1,6 @@
 // ObjectDetectionOptions: the tunable settings of the YOLO object detector — thresholds, the
 // detection cap, the letterbox size and the output layout when it cannot be told from the shape.
-import SightlineImaging
+public import SightlineImaging
 
 /// Settings for `ObjectDetector`. The thresholds default to 0.4 and 0.6, the values the
 /// organic-waste app's original model was exported with.

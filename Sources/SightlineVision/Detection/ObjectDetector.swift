@@ -1,9 +1,9 @@
 // ObjectDetector: the "what objects are where?" request for YOLO-family ONNX exports — letterbox
 // the photo, run the model, decode its boxes (YOLOv5/v7 or YOLOv8 layout), suppress overlaps
 // class by class and map the boxes back to the photo.
-import Foundation
+public import Foundation
 import SightlineEngine
-import SightlineImaging
+public import SightlineImaging
 
 /// Detects objects with a YOLO model (YOLOv5/v7 or YOLOv8 output layout). Create it once and
 /// reuse it: loading compiles the model. Safe to use from several threads at once.

@@ -1,7 +1,7 @@
 // ClassifierEvaluator: the "evaluate" request — classifies every photo of a labelled folder
 // (one sub-folder per class) with a model and computes a ClassifierEvaluation, leaving out
 // and listing the files that cannot be read.
-import Foundation
+public import Foundation
 import SightlineImaging
 
 /// The outcome of evaluating a classifier on a labelled folder.

@@ -1,6 +1,6 @@
 // EvaluationError: why an accuracy evaluation could not start — a bad class table or a
 // photo folder that is not laid out as expected.
-import Foundation
+public import Foundation
 
 public enum EvaluationError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     case invalidClassTable(path: String, reason: String)

@@ -1,7 +1,7 @@
 // ImageNetClassTable: the 1000 ImageNet classes in output index order with their WordNet ids
 // and short names, read from the repository's Data/imagenet-classes.tsv, so photos filed in
 // `<wnid>/` folders can be matched with a classifier's output index.
-import Foundation
+public import Foundation
 
 /// The ImageNet-1k classes: index ↔ WordNet id ("n02123045") ↔ name ("tabby cat").
 public struct ImageNetClassTable: Sendable {

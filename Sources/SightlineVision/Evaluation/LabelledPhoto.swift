@@ -1,6 +1,6 @@
 // LabelledPhoto: a photo whose true class is known, and how a folder of them laid out as
 // `<wnid>/<file>` is read.
-import Foundation
+public import Foundation
 
 /// A photo and the output index of the class it shows.
 public struct LabelledPhoto: Sendable, Equatable {

@@ -1,7 +1,7 @@
 // YOLODataset: a labelled detection folder in the YOLO layout — photos under images/, one label
 // file per photo under labels/ at the same relative path with a .txt extension, and class names
 // in a data.yaml beside them or one level up (where Ultralytics and Roboflow put it).
-import Foundation
+public import Foundation
 
 /// The photos of a YOLO-format folder and their labelled objects.
 ///

@@ -1,6 +1,6 @@
 // YOLODatasetError: why a folder could not be read as a YOLO detection dataset — naming the
 // folder or file and saying how the folder must be laid out.
-import Foundation
+public import Foundation
 
 /// Why `YOLODataset` could not read a folder.
 public enum YOLODatasetError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

@@ -1,8 +1,8 @@
 // FaceDetectionError: why a face detector could not be created or could not search an image —
 // naming the model or file and what to do.
-import Foundation
-import SightlineEngine
-import SightlineImaging
+public import Foundation
+public import SightlineEngine
+public import SightlineImaging
 
 /// Why `FaceDetector` could not be created or could not detect faces in an image.
 public enum FaceDetectionError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

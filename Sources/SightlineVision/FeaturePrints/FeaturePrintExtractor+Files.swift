@@ -1,6 +1,6 @@
 // FeaturePrintExtractor+Files: feature prints of many image files, in batches, preparing the
 // next batch on other threads while the engine runs the current one (as classifying does).
-import Foundation
+public import Foundation
 
 /// One file's feature print, or why it has none.
 public struct FileFeaturePrint: Sendable {

@@ -1,6 +1,6 @@
 // FeaturePrintExtractor+Similarity: "which of these photos look most like this one?" — ranks
 // image files by the distance of their feature prints to a query's.
-import Foundation
+public import Foundation
 
 /// An image and how far its feature print is from the query's (smaller is more similar).
 public struct SimilarImage: Sendable, Equatable {

@@ -2,9 +2,9 @@
 // manifest names a "features" output (the penultimate activations) and returns each image's
 // FeaturePrint — preparing images exactly as ImageClassifier does (same decoding at reduced
 // scale, same batching), because it classifies through one.
-import Foundation
+public import Foundation
 import SightlineEngine
-import SightlineImaging
+public import SightlineImaging
 
 /// Computes feature prints with one installed classification model. Create it once and reuse
 /// it: loading compiles the model. Safe to use from several threads at once.

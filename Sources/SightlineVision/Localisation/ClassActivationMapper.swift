@@ -6,7 +6,7 @@
 // covers all of it without distorting shapes.
 import Foundation
 import SightlineEngine
-import SightlineImaging
+public import SightlineImaging
 
 /// Computes class activation maps and boxes with an EfficientNet-Lite or `sightline train` model.
 ///

@@ -1,6 +1,6 @@
 // LocalizationError: why class activation maps cannot be computed for a model or an image —
 // naming the model and what is missing.
-import Foundation
+public import Foundation
 import SightlineEngine
 
 /// Why `ClassActivationMapper` could not be created or could not localise a class.

@@ -2,7 +2,7 @@
 // a model file (`sha256`) and how WasteGuard fingerprints its consent documents — computed by
 // swift-crypto (BoringSSL's SHA-256, with the CPU's SHA instructions where it has them).
 import Crypto
-import Foundation
+public import Foundation
 
 public enum HexDigest {
     /// The SHA-256 of `data`, 64 lowercase hexadecimal digits.

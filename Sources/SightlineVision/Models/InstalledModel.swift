@@ -1,7 +1,7 @@
 // InstalledModel: one model found on disk — its manifest plus where its files are, and the
 // limits (file size, node count) its ONNX file is loaded within.
-import Foundation
-import SightlineEngine
+public import Foundation
+public import SightlineEngine
 
 /// A model whose manifest has been read: the ONNX file and how to use it.
 public struct InstalledModel: Sendable, Equatable {

@@ -1,6 +1,6 @@
 // ModelManifest+Preprocessing: the manifest's input section turned into the Imaging layer's
 // ImagePreprocessing recipe, so an image is prepared exactly as the model was trained.
-import SightlineImaging
+public import SightlineImaging
 
 extension ModelManifest {
     /// The recipe that turns a decoded image into this model's input tensor.

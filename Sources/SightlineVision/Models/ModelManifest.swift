@@ -1,7 +1,7 @@
 // ModelManifest: the `manifest.json` written next to every installed model — what the model
 // is, how its input image must be prepared, which outputs mean what, its labels and where it
 // came from. `scripts/install_models.py` writes it; this is the Swift reading of that contract.
-import Foundation
+public import Foundation
 
 /// Everything Sightline needs to know about one installed model besides its weights.
 public struct ModelManifest: Codable, Sendable, Equatable {

@@ -2,9 +2,9 @@
 // (`$SIGHTLINE_HOME`, default `~/.local/share/sightline`, one folder per model under
 // `models/`), the rules for turning what a user typed — "lite0", a full model name or a
 // path to an .onnx file — into an installed model, and the limits its models are loaded within.
-import Foundation
+public import Foundation
 import SightlineDataHome
-import SightlineEngine
+public import SightlineEngine
 
 /// The models installed in one data directory.
 public struct ModelStore: Sendable {

@@ -1,6 +1,6 @@
 // ModelStoreError: why a model could not be found or its manifest not used, each message
 // saying what was looked for, where, and how to fix it.
-import Foundation
+public import Foundation
 
 /// Why `ModelStore` could not list or resolve a model.
 public enum ModelStoreError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

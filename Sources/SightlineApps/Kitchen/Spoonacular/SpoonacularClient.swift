@@ -2,7 +2,7 @@
 // `GET /recipes/findByIngredients` and `GET /recipes/{id}/information` — over URLSession, with
 // the key in the `x-api-key` header, query values percent-encoded exactly once, lenient
 // decoding and errors by status. The base URL is configurable (tests use a loopback server).
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,7 +1,7 @@
 // SpoonacularError: why a request to Spoonacular failed — no key, key refused, quota used up,
 // not found, rate limited, other status, no connection, an answer that is not Spoonacular's
 // JSON — each saying what to do. Messages never contain the API key.
-import Foundation
+public import Foundation
 
 /// Why the online recipe provider failed.
 public enum SpoonacularError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
