@@ -7,7 +7,6 @@ import Foundation
 import SightlineCommandSupport
 import SightlineEngine
 import SightlineImaging
-import SightlinePresentation
 import SightlineVision
 
 struct ClassifierBenchmark {

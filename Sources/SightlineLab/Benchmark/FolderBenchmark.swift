@@ -9,7 +9,6 @@
 // one day as the host's speed drifted.
 import Foundation
 import SightlineCommandSupport
-import SightlinePresentation
 
 struct FolderBenchmark {
     let repository: Repository

@@ -12,7 +12,6 @@ import Foundation
 import SightlineCommandSupport
 import SightlineEngine
 import SightlineImaging
-import SightlinePresentation
 import SightlineVision
 
 struct MTCNNBenchmark {
