@@ -45,7 +45,7 @@ package final class BatchPreparation<Item: Sendable>: @unchecked Sendable {
     /// Prepares `items` in batches of `batchSize` and calls `body` with each batch in order;
     /// while `body` runs on one batch, the next is prepared in the background.
     package static func pipeline<Failure: Error>(items: [Item], batchSize: Int, valueCount: Int, prepare: @escaping Prepare,
-                                         body: (PreparedBatch<Item>) throws(Failure) -> Void) throws(Failure) {
+                                                 body: (PreparedBatch<Item>) throws(Failure) -> Void) throws(Failure) {
         precondition(batchSize > 0, "batchSize must be at least 1, got \(batchSize)")
         let batches = stride(from: 0, to: items.count, by: batchSize).map {
             Array(items[$0 ..< min($0 + batchSize, items.count)])
