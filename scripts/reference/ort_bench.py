@@ -248,11 +248,16 @@ def run_pipeline(options):
 
 def serve(options):
     """Answers timing requests, one JSON line in, one out, on one session until stdin ends, so
-    that `sightline-lab bench` can alternate blocks of runs between the two engines."""
-    session = make_session(options.model, options.threads)
+    that `sightline-lab bench` can alternate blocks of runs between the engines."""
+    return serve_session(make_session(options.model, options.threads), {"ready": True, "onnxruntime": onnxruntime.__version__})
+
+
+def serve_session(session, greeting):
+    """The `serve` loop on any session with InferenceSession's get_inputs and run (the OpenVINO
+    reference serves its own through it): prints `greeting`, then answers each request line."""
     pipeline = Pipeline(session) if len(session.get_inputs()[0].shape) == 4 else None
     feeds = {}
-    print(json.dumps({"ready": True, "onnxruntime": onnxruntime.__version__}), flush=True)
+    print(json.dumps(greeting), flush=True)
     for line in sys.stdin:
         try:
             request = json.loads(line)
@@ -285,8 +290,10 @@ def image_files(paths):
             yield path
 
 
-def run_classify(options):
-    session = make_session(options.model, options.threads)
+def run_classify(options, session=None):
+    """The `classify` loop, on `session` when given (the OpenVINO reference's) or else an
+    ONNX Runtime session."""
+    session = session or make_session(options.model, options.threads)
     input_name = session.get_inputs()[0].name
     crop, shorter_side = classifier_input_geometry(session)
     shorter_side = options.shorter_side or shorter_side

@@ -1,9 +1,9 @@
-// AlternatingRuns: timing Sightline and the reference in alternating blocks of runs instead of
-// all of one then all of the other, so that a machine whose speed drifts during a benchmark
-// (its clock, a neighbour on the same host) slows both sides alike rather than whichever ran
-// in the slow minute. Blocks go ABBA (Sightline first in even rounds, the reference first in
-// odd ones) so a steady drift favours neither, with a pause before each block so that neither
-// engine's idle workers still spin on a core while the other runs.
+// AlternatingRuns: timing Sightline and the references in alternating blocks of runs instead of
+// all of one then all of another, so that a machine whose speed drifts during a benchmark
+// (its clock, a neighbour on the same host) slows every side alike rather than whichever ran
+// in the slow minute. Rounds take the sides in order, then in reverse (ABBA with two sides,
+// ABCCBA with three) so a steady drift favours none, with a pause before each block so that no
+// engine's idle workers still spin on a core while another runs.
 //
 // A measurement also goes on past its runs until each side has spent a minimum time in timed
 // runs: this host flips between fast and slow states every 0.1–1 s (ONNX Runtime alone, Lite0
@@ -49,32 +49,39 @@ struct AlternatingRuns {
 
     /// Both sides' timed durations (as many each), in the order they ran.
     func measure(sightline: Side, reference: Side) throws -> (sightline: [Double], reference: [Double]) {
-        var sightlineTimes: [Double] = [], referenceTimes: [Double] = []
+        try withoutActuallyEscaping(sightline) { sightline in
+            try withoutActuallyEscaping(reference) { reference in
+                let times = try measure(sides: [sightline, reference])
+                return (times[0], times[1])
+            }
+        }
+    }
+
+    /// Every side's timed durations (as many each, in the order they ran), in the order of
+    /// `sides`. Rounds take the sides in order, then in reverse (ABCCBA…), so that a steady drift
+    /// gives every side the same mean position.
+    func measure(sides: [Side]) throws -> [[Double]] {
+        precondition(!sides.isEmpty, "a measurement needs at least one side")
+        var times = [[Double]](repeating: [], count: sides.count)
         var round = 0
         func needsMore() -> Bool {
-            if sightlineTimes.count < runs { return true }
-            let spent = min(sightlineTimes.reduce(0, +), referenceTimes.reduce(0, +))
-            return spent < minimumMilliseconds && sightlineTimes.count < maximumRuns
+            if times[0].count < runs { return true }
+            let spent = times.map { $0.reduce(0, +) }.min()!
+            return spent < minimumMilliseconds && times[0].count < maximumRuns
         }
         while needsMore() {
-            let goal = sightlineTimes.count < runs ? runs : maximumRuns
-            let timed = min(Self.blockRuns, goal - sightlineTimes.count)
+            let goal = times[0].count < runs ? runs : maximumRuns
+            let timed = min(Self.blockRuns, goal - times[0].count)
             let untimed = round == 0 ? warmup : 1
-            func block(_ side: Side) throws -> [Double] {
+            let order = round.isMultiple(of: 2) ? Array(sides.indices) : sides.indices.reversed()
+            for side in order {
                 usleep(Self.pauseMicroseconds)
-                let times = try side(timed, untimed)
-                precondition(times.count == timed, "a side returned \(times.count) times for \(timed) timed runs")
-                return times
-            }
-            if round.isMultiple(of: 2) {
-                sightlineTimes += try block(sightline)
-                referenceTimes += try block(reference)
-            } else {
-                referenceTimes += try block(reference)
-                sightlineTimes += try block(sightline)
+                let block = try sides[side](timed, untimed)
+                precondition(block.count == timed, "a side returned \(block.count) times for \(timed) timed runs")
+                times[side] += block
             }
             round += 1
         }
-        return (sightlineTimes, referenceTimes)
+        return times
     }
 }

@@ -1,8 +1,9 @@
 // ClassifierBenchmark: one classification model with one thread count, Sightline against ONNX
-// Runtime — the engine alone on batches of 1 (latency), 8 and 32 (throughput), the 12 MP JPEG
-// end to end against Python + Pillow (draft) + ONNX Runtime (with its two stages also timed
-// alone), and the achieved GFLOP/s of the batch-1 runs against the machine's peak. Every
-// figure alternates blocks of runs between the two (AlternatingRuns).
+// Runtime (FP32, the reference) and OpenVINO (its default precision on this CPU) — the engine
+// alone on batches of 1 (latency), 8 and 32 (throughput), the 12 MP JPEG end to end against
+// Python + Pillow (draft) + each runtime (with the two stages also timed alone), and the
+// achieved GFLOP/s of the batch-1 runs against the machine's peak. Every figure alternates
+// blocks of runs among the three (AlternatingRuns).
 import Foundation
 import SightlineCommandSupport
 import SightlineEngine
@@ -23,6 +24,19 @@ struct ClassifierBenchmark {
         let threads: Int
         let sightline: [Int]
         let reference: [Int]
+        let openVINO: [Int]
+
+        private enum CodingKeys: String, CodingKey {
+            case model, threads, sightline, reference, openVINO = "openvino"
+        }
+    }
+
+    /// What one model and thread count measured: the results, the top-5s of the 12 MP JPEG and
+    /// the reference runtimes as they ran (versions and precisions).
+    struct Measurement {
+        let results: [BenchmarkResult]
+        let top5: EndToEndTop5
+        let runtimes: [BenchmarkRuntime]
     }
 
     let repository: Repository
@@ -34,79 +48,91 @@ struct ClassifierBenchmark {
     let photo: URL
     let runs: Int
 
-    func results(threads: Int, progress: (String) -> Void) throws -> (results: [BenchmarkResult], top5: EndToEndTop5) {
+    func results(threads: Int, progress: (String) -> Void) throws -> Measurement {
         let classifier = try ImageClassifier(model: installed, options: InferenceOptions(threads: threads))
-        let reference = try ONNXRuntimeTimer(reference: ONNXRuntimeReference(repository: repository, modelURL: installed.modelURL,
-                                                                             threads: threads))
+        let reference = try ReferenceTimer(.onnxRuntime, repository: repository, modelURL: installed.modelURL, threads: threads)
         defer { reference.close() }
+        let openVINO = try ReferenceTimer(.openVINO, repository: repository, modelURL: installed.modelURL, threads: threads)
+        defer { openVINO.close() }
         let sampleInput = try classifier.inputValues(forImageAt: repository.url(BenchmarkPhoto.samplePath))
         let schedule = AlternatingRuns(runs: runs, warmup: Self.warmupRuns, minimumMilliseconds: Self.minimumMillisecondsPerSide,
                                        maximumRuns: Self.maximumRunsFactor * runs)
+        /// Sightline's runs, then each reference's blocks; the medians in that order.
+        func medians(_ sightlineRun: @escaping () throws -> Void,
+                     _ referenceSide: @escaping (ReferenceTimer) -> AlternatingRuns.Side) throws -> [Double] {
+            let sightline: AlternatingRuns.Side = { timed, untimed in
+                try Stopwatch.milliseconds(runs: timed, warmup: untimed, sightlineRun)
+            }
+            return try schedule.measure(sides: [sightline, referenceSide(reference), referenceSide(openVINO)]).map(Median.of)
+        }
         var results: [BenchmarkResult] = []
         for batch in Self.batchSizes {
             progress("\(installed.name), \(threads) thread(s), batch \(batch)")
             let input = Tensor(shape: classifier.preprocessing.tensorShape(batchSize: batch),
                                floats: Array([[Float]](repeating: sampleInput, count: batch).joined()))
             let feed = [classifier.inputName: input]
-            let times = try schedule.measure(
-                sightlineRun: { _ = try classifier.session.run(feed) },
-                reference: { timed, untimed in try reference.engineMilliseconds(batch: batch, runs: timed, warmup: untimed) })
+            let times = try medians({ _ = try classifier.session.run(feed) }) { timer in
+                { timed, untimed in try timer.engineMilliseconds(batch: batch, runs: timed, warmup: untimed) }
+            }
             results.append(BenchmarkResult(
                 name: "\(installed.name)-b\(batch)-t\(threads)", measure: batch == 1 ? "batch-1 latency" : "batch of \(batch)",
-                unit: .milliseconds, sightline: Median.of(times.sightline), reference: Median.of(times.reference),
-                imagesPerRun: batch))
+                unit: .milliseconds, sightline: times[0], reference: times[1], openVINO: times[2], imagesPerRun: batch))
         }
         results.append(efficiency(of: results[0], threads: threads))  // batchSizes starts with 1
 
         progress("\(installed.name), \(threads) thread(s), 12 MP JPEG end to end")
-        var top5: [Int] = [], referenceTop5: [Int] = []
-        let whole = try schedule.measure(
-            sightlineRun: { top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index) },
-            reference: { timed, untimed in
-                let block = try reference.pipelineMilliseconds(.whole, image: photo, runs: timed, warmup: untimed)
-                referenceTop5 = block.top5 ?? []
+        var top5: [Int] = []
+        var referenceTop5: [ReferenceRuntime: [Int]] = [:]
+        let whole = try medians({ top5 = try classifier.classify(imageAt: photo, top: 5).observations.map(\.index) }) { timer in
+            { timed, untimed in
+                let block = try timer.pipelineMilliseconds(.whole, image: photo, runs: timed, warmup: untimed)
+                referenceTop5[timer.runtime] = block.top5 ?? []
                 return block.milliseconds
-            })
-        // The two stages alone, as the reference times them: the file to the input tensor, then
+            }
+        }
+        // The two stages alone, as the references time them: the file to the input tensor, then
         // the network and the ranking on that tensor (back to back, so with the threads awake).
         var prepared: [Float] = []
-        let prepare = try schedule.measure(
-            sightlineRun: { prepared = try classifier.inputValues(forImageAt: photo) },
-            reference: { timed, untimed in
-                try reference.pipelineMilliseconds(.prepare, image: photo, runs: timed, warmup: untimed).milliseconds
-            })
-        let inference = try schedule.measure(
-            sightlineRun: { _ = try classifier.classify(preparedBatch: prepared, imageCount: 1, top: 5) },
-            reference: { timed, untimed in
-                try reference.pipelineMilliseconds(.inference, image: photo, runs: timed, warmup: untimed).milliseconds
-            })
-        let stageMedians = (sightline: (Median.of(prepare.sightline), Median.of(inference.sightline)),
-                            reference: (Median.of(prepare.reference), Median.of(inference.reference)))
+        let prepare = try medians({ prepared = try classifier.inputValues(forImageAt: photo) }) { timer in
+            { timed, untimed in try timer.pipelineMilliseconds(.prepare, image: photo, runs: timed, warmup: untimed).milliseconds }
+        }
+        let inference = try medians({ _ = try classifier.classify(preparedBatch: prepared, imageCount: 1, top: 5) }) { timer in
+            { timed, untimed in try timer.pipelineMilliseconds(.inference, image: photo, runs: timed, warmup: untimed).milliseconds }
+        }
+        let stages = zip(prepare, inference).map { BenchmarkDetails.Stages(prepare: $0, inference: $1) }
+        func note(_ stages: BenchmarkDetails.Stages) -> String {
+            String(format: "file→tensor %.1f, run %.1f", stages.prepare, stages.inference)
+        }
         results.append(BenchmarkResult(
             name: "\(installed.name)-e2e-12mp-t\(threads)", measure: "12 MP JPEG to top-5", unit: .milliseconds,
-            sightline: Median.of(whole.sightline), reference: Median.of(whole.reference), imagesPerRun: 1,
-            details: .endToEnd(sightline: .init(prepare: stageMedians.sightline.0, inference: stageMedians.sightline.1),
-                               reference: .init(prepare: stageMedians.reference.0, inference: stageMedians.reference.1)),
-            sightlineNote: String(format: "file→tensor %.1f, run %.1f", stageMedians.sightline.0, stageMedians.sightline.1),
-            referenceNote: String(format: "file→tensor %.1f, run %.1f", stageMedians.reference.0, stageMedians.reference.1)))
-        return (results, EndToEndTop5(model: installed.name, threads: threads, sightline: top5, reference: referenceTop5))
+            sightline: whole[0], reference: whole[1], openVINO: whole[2], imagesPerRun: 1,
+            details: .endToEnd(sightline: stages[0], reference: stages[1], openVINO: stages[2]),
+            sightlineNote: note(stages[0]), referenceNote: note(stages[1]), openVINONote: note(stages[2])))
+        return Measurement(
+            results: results,
+            top5: EndToEndTop5(model: installed.name, threads: threads, sightline: top5,
+                               reference: referenceTop5[.onnxRuntime] ?? [], openVINO: referenceTop5[.openVINO] ?? []),
+            runtimes: [reference, openVINO].map { BenchmarkRuntime(runtime: $0.runtime, version: $0.version, precision: $0.precision) })
     }
 
-    /// The GFLOP/s both engines achieved in the batch-1 `latency` result, and their share of
-    /// the peak of the cores `threads` threads can use.
+    /// The GFLOP/s the engines achieved in the batch-1 `latency` result, and their share of the
+    /// peak of the cores `threads` threads can use.
     private func efficiency(of latency: BenchmarkResult, threads: Int) -> BenchmarkResult {
         func gigaflops(_ milliseconds: Double) -> Double { Double(multiplyAdds.flops) / (milliseconds * 1e6) }
         let peak = machine.peakGFLOPS(cores: threads)
         let sightline = gigaflops(latency.sightline), reference = gigaflops(latency.reference)
+        let openVINO = latency.openVINO.map(gigaflops)
         return BenchmarkResult(
             name: "\(installed.name)-efficiency-b1-t\(threads)", measure: "batch-1 GFLOP/s against FP32 peak",
-            unit: .gigaflopsPerSecond, sightline: sightline, reference: reference,
+            unit: .gigaflopsPerSecond, sightline: sightline, reference: reference, openVINO: openVINO,
             details: .efficiency(multiplyAdds: multiplyAdds.total,
                                  byKind: MultiplyAddCount.Kind.allCases.compactMap { kind in
                                      multiplyAdds.byKind[kind].map { (kind.rawValue, $0) }
                                  },
-                                 peakGFLOPS: peak, sightlineOfPeak: sightline / peak, referenceOfPeak: reference / peak),
+                                 peakGFLOPS: peak, sightlineOfPeak: sightline / peak, referenceOfPeak: reference / peak,
+                                 openVINOOfPeak: openVINO.map { $0 / peak }),
             sightlineNote: String(format: "%.0f %% of %.1f peak", 100 * sightline / peak, peak),
-            referenceNote: String(format: "%.0f %% of peak", 100 * reference / peak))
+            referenceNote: String(format: "%.0f %% of peak", 100 * reference / peak),
+            openVINONote: openVINO.map { String(format: "%.0f %% of peak", 100 * $0 / peak) })
     }
 }

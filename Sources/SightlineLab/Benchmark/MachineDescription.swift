@@ -1,6 +1,7 @@
 // MachineDescription: the CPU a benchmark ran on — model name (from /proc/cpuinfo), cores
-// available to this process, the SIMD kernels the engine chose for it — and its FP32 peak,
-// derived from the vector width the CPU flags offer, its FMA units and its clock.
+// available to this process, the SIMD kernels the engine chose for it, the reduced-precision
+// instructions it has — and its FP32 peak, derived from the vector width the CPU flags offer,
+// its FMA units and its clock.
 import Foundation
 import SightlineEngine
 import SightlinePresentation
@@ -19,6 +20,14 @@ struct MachineDescription: Encodable {
     let clockGHz: Double
     /// Where `clockGHz` was read.
     let clockSource: String
+    /// The CPU flags among ``reducedPrecisionFlags`` that this CPU has, in that order.
+    var precisionFeatures: [String] = []
+
+    /// The instructions for arithmetic below FP32, as /proc/cpuinfo names them: bfloat16 dot
+    /// products (AVX512_BF16, AMX), int8 dot products (AVX512-VNNI, AVX-VNNI, AMX), FP16
+    /// arithmetic and FP16 conversion (F16C). A runtime's reduced precision is only fast where
+    /// the CPU has its instructions; OpenVINO's default precision follows them.
+    static let reducedPrecisionFlags = ["avx512_bf16", "amx_bf16", "avx512_vnni", "avx_vnni", "amx_int8", "avx512_fp16", "f16c"]
 
     /// FP32 operations one core can do per cycle: lanes × FMA units × 2 (an FMA is a multiply
     /// and an add).
@@ -38,7 +47,8 @@ struct MachineDescription: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case cpu, cores, isa, vectorExtension = "vector_extension", vectorBits = "vector_bits", fmaUnits = "fma_units"
-        case clockGHz = "clock_ghz", clockSource = "clock_source", flopsPerCyclePerCore = "flops_per_cycle_per_core"
+        case clockGHz = "clock_ghz", clockSource = "clock_source", precisionFeatures = "precision_features"
+        case flopsPerCyclePerCore = "flops_per_cycle_per_core"
         case peakGFLOPSPerCore = "peak_gflops_per_core", peakGFLOPS = "peak_gflops", peakDerivation = "peak_derivation"
     }
 
@@ -53,6 +63,7 @@ struct MachineDescription: Encodable {
         try container.encode(fmaUnits, forKey: .fmaUnits)
         try container.encode(clockGHz.rounded(digits: 3), forKey: .clockGHz)
         try container.encode(clockSource, forKey: .clockSource)
+        try container.encode(precisionFeatures, forKey: .precisionFeatures)
         try container.encode(flopsPerCyclePerCore, forKey: .flopsPerCyclePerCore)
         try container.encode(peakGFLOPS(cores: 1).rounded(digits: 1), forKey: .peakGFLOPSPerCore)
         try container.encode(peakGFLOPS().rounded(digits: 1), forKey: .peakGFLOPS)
@@ -79,7 +90,8 @@ struct MachineDescription: Encodable {
                                   cores: ThreadPool.availableCores,
                                   isa: KernelSelection.instructionSet,
                                   vectorExtension: vector.name, vectorBits: vector.bits, fmaUnits: vector.fmaUnits,
-                                  clockGHz: clockGHz, clockSource: clockSource)
+                                  clockGHz: clockGHz, clockSource: clockSource,
+                                  precisionFeatures: reducedPrecisionFlags.filter(flags.contains))
     }
 
     /// The clock the cores run at: measured (a chain of dependent integer adds retires one

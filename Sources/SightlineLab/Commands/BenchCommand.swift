@@ -1,6 +1,6 @@
 // BenchCommand: `sightline-lab bench` — times Sightline's engine, its face detector and whole photo
-// pipelines against ONNX Runtime (Python) on the same ONNX files with the same thread counts,
-// side by side, and says how close the engine comes to the CPU's peak.
+// pipelines against ONNX Runtime and OpenVINO (Python) on the same ONNX files with the same
+// thread counts, side by side, and says how close the engine comes to the CPU's peak.
 public import ArgumentParser
 import Foundation
 import SightlineCommandSupport
@@ -11,18 +11,19 @@ import SightlineVision
 package struct BenchCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time Sightline against ONNX Runtime on the same models.",
+        abstract: "Time Sightline against ONNX Runtime and OpenVINO on the same models.",
         discussion: """
             For each model (lite0 and lite2 by default) and thread count (1 and 2 by default), \
-            both engines run the model on a batch of 1 (latency), 8 and 32 (throughput), and the \
+            Sightline, ONNX Runtime (FP32) and OpenVINO (in its default precision on this CPU: \
+            bfloat16 where the CPU has AVX512_BF16 or AMX, else FP32) run the model on a batch of 1 (latency), 8 and 32 (throughput), and the \
             batch-1 times are turned into achieved GFLOP/s (the model's multiply-adds, counted \
             from its graph, × 2) against the CPU's FP32 peak (vector width × FMA units × 2 × \
-            clock). Then both classify a 12-megapixel JPEG end to end (read, decode at reduced \
+            clock). Then all three classify a 12-megapixel JPEG end to end (read, decode at reduced \
             scale, resize, crop, normalise, run, top-5) — Sightline against Python + Pillow \
-            (with draft) + ONNX Runtime. Every figure is the median of at least --runs timed runs \
-            per side, after warm-up runs; the two sides take turns in blocks of \(AlternatingRuns.blockRuns) \
-            runs (ONNX Runtime stays loaded in one Python process), so that a machine whose speed \
-            drifts during the bench slows both alike, and a cheap figure goes on until each side's \
+            (with draft) + each runtime. Every figure is the median of at least --runs timed runs \
+            per side, after warm-up runs; the sides take turns in blocks of \(AlternatingRuns.blockRuns) \
+            runs (each runtime stays loaded in its own Python process), so that a machine whose speed \
+            drifts during the bench slows all alike, and a cheap figure goes on until each side's \
             timed runs add up to \(Int(ClassifierBenchmark.minimumMillisecondsPerSide / 1000)) s \
             (at most \(ClassifierBenchmark.maximumRunsFactor) × --runs runs), so that it samples \
             more of the machine's fast and slow spells.
@@ -36,15 +37,19 @@ package struct BenchCommand: ParsableCommand {
 
             A folder of --photos phone-like JPEGs (1–4 MP, made from the sample photos), \
             with the first model and the most threads: `sightline classify --json DIR` against \
-            the Python + Pillow + ONNX Runtime loop, as whole processes (two runs each, alternating), and \
-            both processes' peak resident memory when classifying one photo at a time.
+            the Python + Pillow + ONNX Runtime and OpenVINO loops, as whole processes (two runs \
+            each, alternating), and the processes' peak resident memory when classifying one photo \
+            at a time.
 
-            ratio = Sightline's figure / the reference's. For times and memory below 1 means \
-            Sightline does better; for GFLOP/s above 1. For batches the time is per batch, so \
-            the same ratio also compares throughput.
+            ratio = Sightline's figure / ONNX Runtime's (FP32, the reference); OpenVINO's ratio = \
+            Sightline's figure / OpenVINO's. For times and memory below 1 means Sightline does \
+            better; for GFLOP/s above 1. For batches the time is per batch, so the same ratio also \
+            compares throughput. MTCNN's rows have no OpenVINO figure: its reference detector \
+            is a package built on ONNX Runtime.
 
-            ONNX Runtime runs through scripts/reference/ort_bench.py with the repository's \
-            .venv (`make setup`). The photos are made at bench time in a temporary folder.
+            ONNX Runtime runs through scripts/reference/ort_bench.py, OpenVINO through \
+            scripts/reference/openvino_bench.py, with the repository's .venv (`make setup`). The \
+            photos are made at bench time in a temporary folder.
             """)
 
     @Option(name: [.customLong("models"), .customLong("model")], parsing: .upToNextOption,
@@ -101,6 +106,7 @@ package struct BenchCommand: ParsableCommand {
 
         var results: [BenchmarkResult] = []
         var endToEndTop5: [ClassifierBenchmark.EndToEndTop5] = []
+        var runtimes: [BenchmarkRuntime] = []
         for installed in installedModels {
             report("\(installed.name): counting multiply-adds")
             let multiplyAdds = try MultiplyAddCount.of(installed)
@@ -110,6 +116,7 @@ package struct BenchCommand: ParsableCommand {
                 let measured = try benchmark.results(threads: threads, progress: report)
                 results += measured.results
                 endToEndTop5.append(measured.top5)
+                runtimes += measured.runtimes.filter { !runtimes.contains($0) }
             }
         }
 
@@ -130,21 +137,29 @@ package struct BenchCommand: ParsableCommand {
         if StandardError.isTerminal { StandardError.write("\r\u{1B}[K") }
 
         if json {
-            print(try BenchmarkReport(machine: machine, runs: runs, results: results, endToEndTop5: endToEndTop5).jsonText())
+            print(try BenchmarkReport(machine: machine, runtimes: runtimes, runs: runs, results: results,
+                                      endToEndTop5: endToEndTop5).jsonText())
             return
         }
-        print("Sightline vs ONNX Runtime on \(machine.cpu), \(machine.cores) cores (engine kernels: \(machine.isa)); "
+        let compared = runtimes.map { "\($0.runtime.displayName) \($0.version) (\($0.precision))" }.joined(separator: " and ")
+        print("Sightline vs \(compared) on \(machine.cpu), \(machine.cores) cores (engine kernels: \(machine.isa); "
+            + "reduced-precision instructions: \(machine.precisionFeatures.isEmpty ? "none" : machine.precisionFeatures.joined(separator: ", "))); "
             + "median of at least \(runs) runs (MTCNN: \(MTCNNBenchmark.maximumRuns)–\(MTCNNBenchmark.longestRuns)).")
         print("FP32 peak: \(machine.peakDerivation).")
-        print("ratio = Sightline / reference (times and memory: below 1 is better for Sightline; GFLOP/s: above 1).\n")
-        let rows = results.map { [$0.name, $0.measure, $0.sightlineText, $0.referenceText, String(format: "%.2f", $0.ratio)] }
-        print(TextTable(header: ["NAME", "MEASURE", "SIGHTLINE", "REFERENCE", "RATIO"], rows: rows).rendered)
+        print("ratio = Sightline / ONNX Runtime, OV RATIO = Sightline / OpenVINO (times and memory: below 1 is better for "
+            + "Sightline; GFLOP/s: above 1).\n")
+        let rows = results.map { result in
+            [result.name, result.measure, result.sightlineText, result.referenceText, String(format: "%.2f", result.ratio),
+             result.openVINOText, result.openVINORatio.map { String(format: "%.2f", $0) } ?? "—"]
+        }
+        print(TextTable(header: ["NAME", "MEASURE", "SIGHTLINE", "ONNX RUNTIME", "RATIO", "OPENVINO", "OV RATIO"], rows: rows).rendered)
         print("")
         for entry in endToEndTop5 {
             let labels = installedModels.first { $0.name == entry.model }?.manifest.labels ?? []
-            let same = entry.sightline == entry.reference ? "same" : "DIFFERENT"
+            let same = entry.sightline == entry.reference && entry.sightline == entry.openVINO ? "same" : "DIFFERENT"
             print("\(entry.model) 12 MP JPEG top-5 with \(entry.threads) thread(s), \(same): Sightline "
-                + Self.names(entry.sightline, labels) + "; ONNX Runtime " + Self.names(entry.reference, labels))
+                + Self.names(entry.sightline, labels) + "; ONNX Runtime " + Self.names(entry.reference, labels)
+                + "; OpenVINO " + Self.names(entry.openVINO, labels))
         }
     }
 

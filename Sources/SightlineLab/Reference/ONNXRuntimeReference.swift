@@ -41,13 +41,6 @@ struct ONNXRuntimeReference {
         return (shape, values.map(Float.init))
     }
 
-    /// The command line (interpreter first) of the Python + Pillow (draft) + ONNX Runtime loop
-    /// that classifies every photo under `folder`, printing one JSON line per photo.
-    func classifyCommand(folder: URL) throws -> [String] {
-        try [script.repository.python().path, script.repository.url(Self.scriptPath).path, "classify",
-             "--model", modelURL.path, "--threads", "\(threads)", folder.path]
-    }
-
     private func run(_ arguments: [String]) throws -> [String: Any] {
         let printed = try script.runCapturingOutput(arguments + ["--model", modelURL.path, "--threads", "\(threads)"], quiet: true)
         guard let object = try? JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any] else {

@@ -1,5 +1,5 @@
 // AlternatingRunsTests: the bench's schedule gives each side its runs in alternating blocks —
-// ABBA order, warm-up before each side's first block, one untimed run before every later one.
+// ABBA order (ABCCBA with three sides), warm-up before each side's first block, one untimed run before every later one.
 @testable import SightlineLab
 import XCTest
 
@@ -18,6 +18,22 @@ final class AlternatingRunsTests: XCTestCase {
         XCTAssertEqual(log, ["S 3+5", "R 3+5", "R 3+1", "S 3+1", "S 2+1", "R 2+1"])
         XCTAssertEqual(times.sightline, [1, 2, 3, 10, 11, 12, 13, 14])
         XCTAssertEqual(times.reference, [4, 5, 6, 7, 8, 9, 15, 16])
+    }
+
+    func testThreeSidesTakeTurnsForwardThenBackward() throws {
+        var log: [String] = []
+        func side(_ name: String, milliseconds: Double) -> AlternatingRuns.Side {
+            { timed, untimed in
+                log.append("\(name) \(timed)+\(untimed)")
+                return [Double](repeating: milliseconds, count: timed)
+            }
+        }
+        // 4 runs at least, then on until the slowest side to fill (OpenVINO's 1 ms runs) has 7 ms.
+        let times = try AlternatingRuns(runs: 4, warmup: 2, minimumMilliseconds: 7, maximumRuns: 30).measure(
+            sides: [side("S", milliseconds: 2), side("O", milliseconds: 3), side("V", milliseconds: 1)])
+        XCTAssertEqual(log, ["S 3+2", "O 3+2", "V 3+2", "V 1+1", "O 1+1", "S 1+1", "S 3+1", "O 3+1", "V 3+1"])
+        XCTAssertEqual(times.map(\.count), [7, 7, 7])
+        XCTAssertEqual(times[1], [Double](repeating: 3, count: 7))
     }
 
     func testCheapRunsGoOnUntilEachSideHasSpentTheMinimumTimeUpToTheMaximum() throws {

@@ -1,5 +1,6 @@
 // MachineDescriptionTests: the FP32 peak is lanes × FMA units × 2 × clock × cores, and this
-// machine's description names a vector extension and a plausible clock.
+// machine's description names a vector extension, a plausible clock and exactly the
+// reduced-precision instructions its CPU flags list.
 @testable import SightlineLab
 import XCTest
 
@@ -19,5 +20,14 @@ final class MachineDescriptionTests: XCTestCase {
         XCTAssert([128, 256, 512].contains(machine.vectorBits))
         XCTAssert((0.3...8).contains(machine.clockGHz), "clock \(machine.clockGHz) GHz (\(machine.clockSource))")
         XCTAssertGreaterThan(machine.peakGFLOPS(), 0)
+    }
+
+    func testPrecisionFeaturesAreTheReducedPrecisionFlagsOfThisCPU() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flagsLine = try XCTUnwrap(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") || $0.hasPrefix("Features") })
+        let flags = Set(flagsLine.split(separator: ":", maxSplits: 1)[1].split(separator: " ").map(String.init))
+        let machine = MachineDescription.current()
+        XCTAssertEqual(machine.precisionFeatures, MachineDescription.reducedPrecisionFlags.filter { flags.contains($0) })
+        XCTAssertEqual(machine.precisionFeatures.contains("avx512_bf16"), flags.contains("avx512_bf16"))
     }
 }
