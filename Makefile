@@ -11,9 +11,10 @@ SHELL := /bin/bash
 # Debian packages: the image libraries Sightline links against, FreeType and the DejaVu fonts
 # for the text on annotated images, SQLite's headers for the store (GRDB), pkg-config to find
 # them, Python's venv module for the virtual environment of the set-up and reference scripts,
-# Chromium with its WebDriver for the web app's browser tests, and strace for the privacy test
-# that watches every file the server opens for writing.
-APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv chromium chromium-driver strace
+# Chromium with its WebDriver for the web app's browser tests, strace for the privacy test
+# that watches every file the server opens for writing, and nginx for the test of two replicas
+# behind the reverse proxy configuration in deploy/.
+APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv chromium chromium-driver strace nginx
 
 # Where `make run` serves the web app.
 HOST := 127.0.0.1

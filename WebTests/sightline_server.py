@@ -7,7 +7,9 @@ data directory (a fresh SQLite database; the installed models linked in), stoppe
 With `home=PATH` the server uses that data directory instead (created when missing, the models
 linked in when it has none) and leaves it in place when it stops, so that several servers in a
 row — or a server killed with `kill()` and started again — share one database. `environment`
-adds or overrides variables of the server's environment (TMPDIR, for example).
+adds or overrides variables of the server's environment (TMPDIR, for example). The server loads
+models on first use (`--no-warm-up`) unless `warm_up=True`, so that a test's memory and timing
+see only what its own requests load.
 """
 import os
 import pathlib
@@ -41,9 +43,9 @@ def installed_models_directory():
 
 
 class SightlineServer:
-    def __init__(self, binary=None, extra_arguments=(), home=None, environment=None):
+    def __init__(self, binary=None, extra_arguments=(), home=None, environment=None, warm_up=False):
         self.binary = pathlib.Path(binary or os.environ.get("SIGHTLINE_BINARY", REPOSITORY / ".build" / "release" / "sightline"))
-        self.extra_arguments = list(extra_arguments)
+        self.extra_arguments = list(extra_arguments) + ([] if warm_up else ["--no-warm-up"])
         self.given_home = pathlib.Path(home) if home is not None else None
         self.environment = dict(environment or {})
         self.url = None

@@ -301,6 +301,22 @@ class SystemRoutesTest(ContractTestCase):
         self.assertEqual(reply.json["status"], "ok")
         self.assertEqual(reply.json["version"], api.document["info"]["version"])
 
+    def test_readiness(self):
+        reply = api.get("/readyz")
+        self.assertStatus(reply, 200)
+        self.assertEqual(reply.json["status"], "ready")
+        self.assertTrue(reply.json["store"]["reachable"])
+        self.assertIsNone(reply.json["models"], "the test server loads models on first use")
+
+    def test_metrics_in_prometheus_text_format(self):
+        api.get("/healthz")
+        reply = api.get("/metrics")
+        self.assertStatus(reply, 200)
+        self.assertEqual(reply.headers["Content-Type"], "text/plain; version=0.0.4; charset=utf-8")
+        text = reply.data.decode()
+        self.assertRegex(text, r'(?m)^sightline_http_requests_total\{route="/healthz",method="GET",status="200"\} [1-9]\d*$')
+        self.assertIn("# TYPE sightline_inference_wait_seconds histogram", text)
+
     def test_served_document_is_the_committed_one(self):
         reply = api.get("/openapi.json")
         self.assertStatus(reply, 200)

@@ -1,7 +1,8 @@
 // AppServices: what the routes share — the store, the apps' bundled knowledge and the models,
-// each loaded once on first use (a missing model is an error of the request that needs it,
-// not of the server's start), the inference gate, the memory budget for photos and the count of
-// live-camera sockets.
+// each loaded once on first use or by the warm-up (a missing model is an error of the request
+// that needs it and of readiness, not of the server's start), the inference gate, the memory
+// budget for photos, the count of live-camera sockets, the metrics and the readiness.
+import Dispatch
 import Foundation
 import Hummingbird
 import SightlineApps
@@ -15,6 +16,8 @@ final class AppServices: Sendable {
     let gate: InferenceGate
     let memory: MemoryBudget
     let liveSockets: LiveSocketCount
+    let metrics: ServerMetrics
+    let readiness: Readiness
 
     let categories: Lazy<ObjectCategories>
     let recognizer: Lazy<ObjectRecognizer>
@@ -32,7 +35,10 @@ final class AppServices: Sendable {
         self.configuration = configuration
         self.store = store
         self.models = models
-        gate = InferenceGate(slots: configuration.inferenceSlots, queueLength: configuration.inferenceQueueLength)
+        let metrics = ServerMetrics()
+        self.metrics = metrics
+        readiness = Readiness()
+        gate = InferenceGate(slots: configuration.inferenceSlots, queueLength: configuration.inferenceQueueLength, metrics: metrics)
         memory = MemoryBudget(capacity: configuration.maxMemoryBytes)
         liveSockets = LiveSocketCount(limit: configuration.maxLiveSockets)
         // Requests already run side by side (inference slots), so each inference uses one
@@ -40,26 +46,59 @@ final class AppServices: Sendable {
         let inferenceOptions = InferenceOptions(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, configuration.inferenceSlots)))
         let maxPixels = configuration.maxPixels
         categories = Lazy { try ObjectCategories.bundled() }
-        recognizer = Lazy {
+        recognizer = Lazy { try metrics.timingLoad("recognizer") {
             let classifier = try ImageClassifier(model: models.model(ObjectRecognizer.defaultModelName), options: inferenceOptions,
                                                  maxPixels: maxPixels)
             let faces = try FaceDetector(inferenceOptions: inferenceOptions, store: models)
             return try ObjectRecognizer(classifier: classifier, categories: ObjectCategories.bundled(), faceDetector: faces)
-        }
+        } }
         classifiers = LazyDictionary { name in
-            try ImageClassifier(model: models.model(name), options: inferenceOptions, maxPixels: maxPixels)
+            try metrics.timingLoad("classifier", model: name) {
+                try ImageClassifier(model: models.model(name), options: inferenceOptions, maxPixels: maxPixels)
+            }
         }
         detectors = LazyDictionary { name in
-            try ObjectDetector(model: models.model(name), inferenceOptions: inferenceOptions, maxPixels: maxPixels)
+            try metrics.timingLoad("detector", model: name) {
+                try ObjectDetector(model: models.model(name), inferenceOptions: inferenceOptions, maxPixels: maxPixels)
+            }
         }
-        faceDetector = Lazy { try FaceDetector(inferenceOptions: inferenceOptions, store: models) }
+        faceDetector = Lazy { try metrics.timingLoad("face-detector") { try FaceDetector(inferenceOptions: inferenceOptions, store: models) } }
         wasteKnowledge = Lazy { try WasteKnowledge.bundled() }
-        wasteGuard = Lazy { try WasteGuard(store: models, inferenceOptions: inferenceOptions) }
+        wasteGuard = Lazy { try metrics.timingLoad("waste-guard") { try WasteGuard(store: models, inferenceOptions: inferenceOptions) } }
         encyclopaedia = Lazy { try BreedEncyclopaedia.bundled() }
-        catScanner = Lazy { try CatScanner.installed(in: models, options: inferenceOptions) }
+        catScanner = Lazy { try metrics.timingLoad("cat-scanner") { try CatScanner.installed(in: models, options: inferenceOptions) } }
         kitchenKnowledge = Lazy { try KitchenKnowledge.bundled() }
         ingredientFinder = Lazy { [kitchenKnowledge] in
-            try IngredientFinder.installed(vocabulary: kitchenKnowledge.get().vocabulary, in: models, options: inferenceOptions)
+            try metrics.timingLoad("ingredient-finder") {
+                try IngredientFinder.installed(vocabulary: kitchenKnowledge.get().vocabulary, in: models, options: inferenceOptions)
+            }
+        }
+    }
+
+    /// What the warm-up loads, in order: every app's models.
+    private var warmUpComponents: [(name: String, load: @Sendable () throws -> Void)] {
+        [("recognizer", { _ = try self.recognizer.get() }),
+         ("face-detector", { _ = try self.faceDetector.get() }),
+         ("waste-guard", { _ = try self.wasteGuard.get() }),
+         ("cat-scanner", { _ = try self.catScanner.get() }),
+         ("ingredient-finder", { _ = try self.ingredientFinder.get() })]
+    }
+
+    /// Loads every app's models on a background thread, one after another, so that the first
+    /// requests find them loaded; `/readyz` answers 503 until each has loaded and names any that
+    /// could not be (a request that needs it still tries again).
+    func warmUp() {
+        let components = warmUpComponents
+        readiness.begin(components.map(\.name))
+        DispatchQueue.global(qos: .utility).async { [readiness] in
+            for component in components {
+                do {
+                    try component.load()
+                    readiness.set(component.name, .loaded)
+                } catch {
+                    readiness.set(component.name, .failed(APIError.from(error).message))
+                }
+            }
         }
     }
 

@@ -48,6 +48,9 @@ public struct ServerConfiguration: Sendable {
     public var requiresToken: Bool
     /// The certificate to serve HTTPS with; plain HTTP when nil.
     public var certificate: SelfSignedCertificate?
+    /// Whether the server loads every app's models as soon as it listens (`/readyz` answers 503
+    /// until they have loaded) instead of on each one's first use.
+    public var warmUp: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 8080, allowedHosts: [String] = [],
                 maxUploadBytes: Int = 32 << 20, maxJSONBytes: Int = 64 << 10, maxFrameBytes: Int = 4 << 20,
@@ -55,7 +58,7 @@ public struct ServerConfiguration: Sendable {
                 inferenceSlots: Int = 2, inferenceQueueLength: Int = 8, maxMemoryBytes: Int = 256 << 20,
                 requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(30),
                 webRoot: URL = ServerResources.webRoot, requiresToken: Bool? = nil,
-                certificate: SelfSignedCertificate? = nil) {
+                certificate: SelfSignedCertificate? = nil, warmUp: Bool = false) {
         self.host = host
         self.port = port
         self.allowedHosts = allowedHosts
@@ -71,6 +74,7 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.webRoot = webRoot
         self.certificate = certificate
+        self.warmUp = warmUp
         self.requiresToken = false
         self.requiresToken = requiresToken ?? !isLoopback
     }

@@ -1,5 +1,6 @@
 // WebServer: `sightline serve` assembled — the router with the JSON API, the live WebSocket,
-// /healthz, /openapi.json and the web app's files, its middleware (request logs without the
+// /healthz, /readyz, /metrics, /openapi.json and the web app's files, its middleware (request
+// metrics, request logs without the
 // token, security headers, the Host allowlist, no control characters in paths, errors as JSON,
 // the access token beyond loopback, the request time limit), answers with `Connection: close`
 // that end the connection, the idle timeout of connections,
@@ -32,6 +33,7 @@ public struct WebServer: Sendable {
         throws -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let listeningPort = ListeningPort()
+        router.middlewares.add(RequestMetricsMiddleware(metrics: services.metrics))
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(SecurityHeadersMiddleware())
         // Before anything that reads: a rebound name reaches no route, file or health check.
@@ -69,9 +71,10 @@ public struct WebServer: Sendable {
             server: try configuration.certificate.map { try .tls(http, tlsConfiguration: $0.tlsConfiguration()) } ?? http,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Sightline"),
-            onServerRunning: { channel in
+            onServerRunning: { [services, configuration] channel in
                 let port = channel.localAddress?.port ?? 0
                 listeningPort.set(port)
+                if configuration.warmUp { services.warmUp() }
                 await onRunning(port)
             },
             logger: logger)

@@ -88,6 +88,14 @@ public final class Store: Sendable {
         }
     }
 
+    /// Reads the database's schema through a reader connection: whether the store can answer a
+    /// query now (a server's readiness).
+    ///
+    /// - Throws: `StoreError.databaseFailure` naming what SQLite said.
+    public func checkReachable() throws {
+        _ = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+    }
+
     // MARK: - Opening
 
     private static func openAndMigrate(path: String) throws -> DatabasePool {

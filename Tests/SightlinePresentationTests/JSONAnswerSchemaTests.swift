@@ -252,6 +252,10 @@ final class JSONAnswerSchemaTests: XCTestCase {
     private static func serverExamples() -> [any JSONAnswer] {
         [
             HealthJSON(version: "0.9.0", running: 1, waiting: 0),
+            ReadinessJSON(storeError: nil, models: nil),
+            ReadinessJSON(storeError: nil, models: [.init(name: "recognizer", state: "loaded"), .init(name: "waste-guard", state: "loading")]),
+            ReadinessJSON(storeError: "The database sightline.sqlite cannot be read.",
+                          models: [.init(name: "cat-scanner", state: "failed", message: "The model cat-breeds is not installed.")]),
             DeletedJSON(3),
             APIErrorJSON(code: "busy", message: "Sightline is busy with other photos; try again in 1 s."),
             LiveFrameErrorJSON(frame: 2, code: "unreadable_image", message: "The frame is not a JPEG."),

@@ -1,4 +1,4 @@
-// AccessControlTests: serving beyond loopback — every request but /healthz needs an active token
+// AccessControlTests: serving beyond loopback — every request but /healthz and /readyz needs an active token
 // (Bearer header, or the cookie the printed ?token= URL sets), revoked tokens stop working at
 // once, only hashes are stored, the token link redirects only to a path on this server; and the
 // self-signed certificate is made once, kept, and loads into a TLS configuration.
@@ -26,6 +26,10 @@ final class AccessControlTests: XCTestCase {
         try await server.application().test(.live) { client in
             let health = try await client.execute(uri: "/healthz", method: .get)
             XCTAssertEqual(health.status, .ok, "health checks need no token")
+            let readiness = try await client.execute(uri: "/readyz", method: .get)
+            XCTAssertEqual(readiness.status, .ok, "nor do readiness checks")
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            XCTAssertEqual(metrics.status, .unauthorized, "the metrics need the token")
 
             let refused = try await client.execute(uri: "/api/v1/recognizer/history", method: .get)
             XCTAssertEqual(refused.status, .unauthorized)

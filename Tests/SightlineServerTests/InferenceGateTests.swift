@@ -2,7 +2,8 @@
 // request is refused at once as 503 busy with Retry-After instead of waiting without bound;
 // a waiting request runs as soon as a slot frees; a cancelled request (past the request time
 // limit) leaves the queue at once, or, when its work runs, is answered at once while the work
-// keeps its slot until it ends and sees the cancellation.
+// keeps its slot until it ends and sees the cancellation. The waits and the refusal are counted
+// for /metrics.
 import Foundation
 import HTTPTypes
 @testable import SightlineServer
@@ -10,7 +11,8 @@ import XCTest
 
 final class InferenceGateTests: XCTestCase {
     func testAFullGateRefusesAtOnceAndAFreedSlotServesTheWaiting() async throws {
-        let gate = InferenceGate(slots: 1, queueLength: 1)
+        let metrics = ServerMetrics()
+        let gate = InferenceGate(slots: 1, queueLength: 1, metrics: metrics)
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
         let first = Task { try await gate.run { _ in started.signal(); release.wait(); return 1 } }
@@ -33,6 +35,10 @@ final class InferenceGateTests: XCTestCase {
         let load = await gate.load
         XCTAssertEqual(load.running, 0)
         XCTAssertEqual(load.waiting, 0)
+
+        let exposition = metrics.exposition()
+        XCTAssert(exposition.contains("\nsightline_inference_refused_total 1\n"), exposition)
+        XCTAssert(exposition.contains("\nsightline_inference_wait_seconds_count 2\n"), "the two admitted: \(exposition)")
     }
 
     func testACancelledRequestLeavesTheQueueAndARunningOneKeepsItsSlotUntilItsWorkEnds() async throws {

@@ -2,8 +2,9 @@
 // active access token — `Authorization: Bearer SECRET`, or the `sightline_token` cookie that
 // opening the printed URL (`/?token=SECRET`) sets (HttpOnly, Secure, SameSite=Strict) before
 // redirecting to the same page without the secret — always a path on this server: one that
-// would leave it (`//other.example/`) redirects to `/`. /healthz stays open. Anything else
-// gets 401.
+// would leave it (`//other.example/`) redirects to `/`. /healthz and /readyz stay open (a load
+// balancer's checks; they say only whether the server is up and ready). Anything else — /metrics
+// included — gets 401.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -12,10 +13,13 @@ import SightlineStore
 struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     static var cookieName: String { "sightline_token" }
 
+    /// The paths served without a token.
+    static var openPaths: Set<String> { ["/healthz", "/readyz"] }
+
     let store: Store
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if request.uri.path == "/healthz" { return try await next(request, context) }
+        if Self.openPaths.contains(request.uri.path) { return try await next(request, context) }
         if let secret = request.uri.queryParameters.get("token"), request.method == .get {
             guard try AccessTokenSecret.verify(secret, in: store) != nil else { throw Self.refusal }
             var response = Response(status: .seeOther)

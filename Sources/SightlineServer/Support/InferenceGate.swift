@@ -5,7 +5,8 @@
 // without bound. A request cancelled by the request time limit leaves the queue at once; one
 // whose work is already running gets its answer at once too, while the work finishes on its
 // thread (it cannot be interrupted), its result is discarded and its slot stays taken until then
-// so that no more work runs at once than there are slots.
+// so that no more work runs at once than there are slots. The waits and the refusals go to the
+// server's metrics.
 import Dispatch
 import Foundation
 
@@ -15,10 +16,12 @@ actor InferenceGate {
     private var running = 0
     private var waiting: [(ticket: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextTicket: UInt64 = 0
+    private let metrics: ServerMetrics?
 
-    init(slots: Int, queueLength: Int) {
+    init(slots: Int, queueLength: Int, metrics: ServerMetrics? = nil) {
         self.slots = max(1, slots)
         self.queueLength = max(0, queueLength)
+        self.metrics = metrics
     }
 
     /// Runs `work` on a worker thread once a slot is free. `work` receives the request's
@@ -45,16 +48,22 @@ actor InferenceGate {
     private func enter() async throws {
         if running < slots {
             running += 1
+            metrics?.inferenceAdmitted(waited: .zero)
             return
         }
-        guard waiting.count < queueLength else { throw APIError.busy(retryAfterSeconds: 1) }
+        guard waiting.count < queueLength else {
+            metrics?.inferenceRefusedBusy()
+            throw APIError.busy(retryAfterSeconds: 1)
+        }
         let ticket = nextTicket
         nextTicket += 1
+        let queued = ContinuousClock.now
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { waiting.append((ticket, $0)) }
         } onCancel: {
             Task { await self.abandon(ticket) }
         }
+        metrics?.inferenceAdmitted(waited: ContinuousClock.now - queued)
     }
 
     /// A cancelled request still waiting leaves the queue without having taken a slot.

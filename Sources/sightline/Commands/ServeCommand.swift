@@ -16,7 +16,11 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the web app and the JSON API (open the printed URL in a browser).",
         discussion: """
             Serves the four apps in the browser, the JSON API under /api/v1/ (documented by the \
-            OpenAPI document at /openapi.json), the live camera WebSocket and /healthz. The apps' \
+            OpenAPI document at /openapi.json), the live camera WebSocket, /healthz (the process \
+            is up), /readyz (ready for requests: the database answers and every app's models, \
+            loaded as soon as the server listens unless --no-warm-up, have loaded; 503 until \
+            then) and /metrics (Prometheus's text format: requests by route and status, \
+            latencies, inference slots and queue, model load times). The apps' \
             data (histories, lists, favourites, consent) is kept in sightline.sqlite in the data \
             directory ($SIGHTLINE_HOME or ~/.local/share/sightline). Stop with Ctrl-C (SIGINT) \
             or SIGTERM: requests in flight are finished first.
@@ -37,6 +41,12 @@ struct ServeCommand: AsyncParsableCommand {
             so that another site's page cannot reach it through a name that resolves to this \
             machine (DNS rebinding); other Hosts are answered 421. Behind a reverse proxy, or \
             by a name not listed, add --allow-host NAME.
+
+            Several replicas can serve one data directory behind a reverse proxy (deploy/ has a \
+            systemd unit and an nginx configuration): each on its own loopback port with \
+            --require-token (the proxy reaches them on loopback for every visitor) and \
+            --allow-host with the proxy's public name; a capture saved through one is listed by \
+            the others, and a token made with `sightline tokens create` works on all of them.
 
             Limits: --max-upload-mb per photo upload (413 too_large); photos with more than \
             --max-megapixels are refused before decoding (413 too_large); a request not answered \
@@ -94,6 +104,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most nodes a model's graph may have to be loaded.")
     var maxModelNodes = ModelLoadingLimits().maximumNodeCount
 
+    @Flag(help: "Require an access token on a loopback address too: for replicas behind a reverse proxy, which reaches them on loopback for everyone. Make tokens with `sightline tokens create`; none is made at start.")
+    var requireToken = false
+
+    @Flag(inversion: .prefixedNo, help: "Load every app's models as soon as the server listens (/readyz answers 503 until they have), rather than on each one's first use.")
+    var warmUp = true
+
     func validate() throws {
         guard (0 ... 65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port).") }
         guard (1 ... 1024).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be from 1 to 1024, got \(maxUploadMb).") }
@@ -122,7 +138,8 @@ struct ServeCommand: AsyncParsableCommand {
             maxUploadBytes: maxUploadMb << 20, maxLiveSockets: maxLiveSockets, maxPixels: Int(maxMegapixels * 1_000_000),
             inferenceSlots: inferenceSlots, inferenceQueueLength: inferenceQueue, maxMemoryBytes: maxMemoryMb << 20,
             // Longer than the request time limit, so that a stalled upload is answered 408 first.
-            requestTimeout: requestTimeout, idleTimeout: requestTimeout * 2)
+            requestTimeout: requestTimeout, idleTimeout: requestTimeout * 2, warmUp: warmUp)
+        if requireToken { configuration.requiresToken = true }
         if !configuration.isLoopback, !tls {
             throw CommandFailure("""
                 Refusing to listen on \(host) without --tls: other devices would send their photos and the access \
@@ -140,7 +157,9 @@ struct ServeCommand: AsyncParsableCommand {
                 in: store.fileURL.deletingLastPathComponent().appendingPathComponent("tls", isDirectory: true), names: names)
             configuration.allowedHosts += names
         }
-        let secret = configuration.requiresToken
+        // Beyond loopback each start makes a token and prints its link; behind a proxy
+        // (--require-token on loopback) the operator makes them.
+        let secret = !configuration.isLoopback
             ? try AccessTokenSecret.create(name: "serve on \(host) at \(ISO8601DateFormatter().string(from: Date()))", in: store).secret
             : nil
         var models = ModelStore()
