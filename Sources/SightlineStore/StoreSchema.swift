@@ -109,6 +109,45 @@ enum StoreSchema {
                 t.column("revokedAt", .double)
             }
         },
+        Step(identifier: "createPhotoIndex") { db in
+            // The photo library's index: one row per photo file, which is also its job. A worker
+            // leases a batch (state "leased", its name, until when) and records each photo's
+            // findings only while it still holds the lease; a lease that runs out (a worker
+            // killed) makes the photo claimable again.
+            try db.create(table: "indexedPhoto") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("path", .text).notNull().unique().check { length($0) > 0 }
+                t.column("size", .integer).notNull().check { $0 >= 0 }
+                t.column("modifiedAt", .double).notNull()
+                t.column("contentHash", .blob).notNull().check { length($0) == 32 }
+                t.column("state", .text).notNull().defaults(to: "pending")
+                    .check { ["pending", "leased", "done", "failed"].contains($0) }
+                t.column("leaseOwner", .text)
+                t.column("leaseExpiresAt", .double)
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("failure", .text)
+                t.column("faceCount", .integer).check { $0 >= 0 }
+                t.column("addedAt", .double).notNull()
+                t.column("doneAt", .double)
+            }
+            try db.create(indexOn: "indexedPhoto", columns: ["state", "leaseExpiresAt"])
+            try db.create(indexOn: "indexedPhoto", columns: ["doneAt"])
+            try db.create(table: "indexedPhotoLabel") { t in
+                t.column("photoID", .integer).notNull().references("indexedPhoto", onDelete: .cascade)
+                t.column("rank", .integer).notNull().check { $0 >= 0 }
+                t.column("label", .text).notNull().check { length($0) > 0 }
+                t.column("category", .text)
+                t.column("confidence", .double).notNull().check { $0 >= 0 && $0 <= 1 }
+                t.primaryKey(["photoID", "rank"])
+            }
+            try db.execute(sql: "CREATE INDEX indexedPhotoLabel_on_label ON indexedPhotoLabel (label COLLATE NOCASE)")
+            try db.create(indexOn: "indexedPhotoLabel", columns: ["category"])
+            try db.create(table: "indexedPhotoFeature") { t in
+                t.primaryKey("photoID", .integer).references("indexedPhoto", onDelete: .cascade)
+                t.column("model", .text).notNull()
+                t.column("vector", .blob).notNull().check { length($0) > 0 }
+            }
+        },
     ]
 
     /// The schema version this build writes and understands: the number of migrations. Each

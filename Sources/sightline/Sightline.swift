@@ -17,6 +17,7 @@ struct Sightline: AsyncParsableCommand {
             DetectCommand.self,
             LocalizeCommand.self,
             SimilarCommand.self,
+            IndexCommand.self,
             TrainCommand.self,
             TrainDetectorCommand.self,
             EvaluateCommand.self,

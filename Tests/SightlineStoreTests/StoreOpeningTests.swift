@@ -39,6 +39,7 @@ final class StoreOpeningTests: StoreTestCase {
                 SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
                 """)
             XCTAssertEqual(tables, ["accessToken", "catScan", "consent", "favourite", "grdb_migrations",
+                                    "indexedPhoto", "indexedPhotoFeature", "indexedPhotoLabel",
                                     "kitchenIngredient", "recognitionCapture", "setting",
                                     "shoppingListItem", "wasteTally"])
             XCTAssertEqual(try db.columns(in: "recognitionCapture").map(\.name),
@@ -53,11 +54,13 @@ final class StoreOpeningTests: StoreTestCase {
             XCTAssertTrue(try db.table("kitchenIngredient", hasUniqueKey: ["name"]))
             XCTAssertTrue(try db.table("shoppingListItem", hasUniqueKey: ["name"]))
             XCTAssertTrue(try db.table("accessToken", hasUniqueKey: ["tokenHash"]))
+            XCTAssertTrue(try db.table("indexedPhoto", hasUniqueKey: ["path"]))
+            XCTAssertEqual(try db.primaryKey("indexedPhotoLabel").columns, ["photoID", "rank"])
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
                            StoreSchema.migrator.migrations)
             XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA user_version"), StoreSchema.version)
         }
-        XCTAssertEqual(StoreSchema.version, 9)
+        XCTAssertEqual(StoreSchema.version, 10)
     }
 
     func testTablesRefuseValuesOutsideTheirRules() throws {

@@ -1,0 +1,14 @@
+// PhotoJob: one photo a worker has leased from the photo index, to analyse and then record or
+// report as failed while the lease lasts.
+public import Foundation
+
+/// A leased photo.
+public struct PhotoJob: Sendable, Equatable {
+    public var id: Int64
+    public var path: String
+    /// The SHA-256 the file had when it was added: a worker that reads other bytes reports the
+    /// photo changed rather than record findings for a file the index does not describe.
+    public var contentHash: Data
+    /// How many times the photo has been leased, this lease included.
+    public var attempts: Int
+}

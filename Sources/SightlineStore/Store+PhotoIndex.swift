@@ -1,0 +1,264 @@
+// Store+PhotoIndex: the photo library's index — photo files recorded as jobs, leased in batches
+// by workers (any number, in any processes that open the store), their findings (labels,
+// faces, feature prints) recorded only by the worker that still holds the lease, so a photo is
+// never recorded twice; a lease that runs out, because its worker was killed, makes the photo
+// claimable again. A file added again with another size, date or content is redone.
+public import Foundation
+import GRDB
+
+extension Store {
+    /// The photo library's index.
+    public var photoIndex: PhotoIndex { PhotoIndex(store: self) }
+}
+
+/// Photos as jobs, their leases and their findings.
+public struct PhotoIndex: Sendable {
+    let store: Store
+
+    /// What `add` did with the files it was given.
+    public struct Addition: Sendable, Equatable {
+        /// Files the index did not have.
+        public var added: Int
+        /// Known files whose size, date or content changed: their findings dropped, to be redone.
+        public var changed: Int
+        /// Known files as they were: left as they are.
+        public var unchanged: Int
+
+        public init(added: Int, changed: Int, unchanged: Int) {
+            self.added = added
+            self.changed = changed
+            self.unchanged = unchanged
+        }
+    }
+
+    /// Records `files` as jobs, in one transaction.
+    ///
+    /// - Throws: `StoreError.invalidValue` for an empty path, a negative size or a hash that is
+    ///   not 32 bytes (nothing is recorded then).
+    @discardableResult
+    public func add(_ files: [IndexedFile], now: Date = Date()) throws -> Addition {
+        for file in files {
+            try StoreValidation.requireText(file.path, field: "path")
+            guard file.size >= 0 else { throw StoreError.invalidValue(field: "size", reason: "\(file.size) is negative") }
+            guard file.contentHash.count == 32 else {
+                throw StoreError.invalidValue(field: "content hash", reason: "it has \(file.contentHash.count) bytes, not 32")
+            }
+        }
+        return try store.write { db in
+            var addition = Addition(added: 0, changed: 0, unchanged: 0)
+            for file in files {
+                let known = try Row.fetchOne(db, sql: "SELECT id, size, modifiedAt, contentHash FROM indexedPhoto WHERE path = ?",
+                                             arguments: [file.path])
+                guard let known else {
+                    try db.execute(sql: """
+                        INSERT INTO indexedPhoto (path, size, modifiedAt, contentHash, addedAt) VALUES (?, ?, ?, ?, ?)
+                        """, arguments: [file.path, file.size, file.modifiedAt.timeIntervalSinceReferenceDate, file.contentHash,
+                                         now.timeIntervalSinceReferenceDate])
+                    addition.added += 1
+                    continue
+                }
+                let same = known["size"] as Int == file.size
+                    && known["modifiedAt"] as Double == file.modifiedAt.timeIntervalSinceReferenceDate
+                    && known["contentHash"] as Data == file.contentHash
+                if same {
+                    addition.unchanged += 1
+                    continue
+                }
+                let id: Int64 = known["id"]
+                try db.execute(sql: "DELETE FROM indexedPhotoLabel WHERE photoID = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM indexedPhotoFeature WHERE photoID = ?", arguments: [id])
+                try db.execute(sql: """
+                    UPDATE indexedPhoto SET size = ?, modifiedAt = ?, contentHash = ?, state = 'pending', leaseOwner = NULL,
+                        leaseExpiresAt = NULL, attempts = 0, failure = NULL, faceCount = NULL, doneAt = NULL
+                    WHERE id = ?
+                    """, arguments: [file.size, file.modifiedAt.timeIntervalSinceReferenceDate, file.contentHash, id])
+                addition.changed += 1
+            }
+            return addition
+        }
+    }
+
+    /// Leases up to `count` photos to `worker` until `now + lease`: pending photos, and leased
+    /// ones whose lease has run out, in the order they were added. One transaction, so two
+    /// workers never lease the same photo.
+    public func claim(count: Int, worker: String, lease: TimeInterval, now: Date = Date()) throws -> [PhotoJob] {
+        try StoreValidation.requireText(worker, field: "worker")
+        guard count > 0 else { return [] }
+        let nowSeconds = now.timeIntervalSinceReferenceDate
+        return try store.write { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, path, contentHash, attempts FROM indexedPhoto
+                WHERE state = 'pending' OR (state = 'leased' AND leaseExpiresAt <= ?)
+                ORDER BY id LIMIT ?
+                """, arguments: [nowSeconds, count])
+            var jobs: [PhotoJob] = []
+            for row in rows {
+                let id: Int64 = row["id"]
+                try db.execute(sql: """
+                    UPDATE indexedPhoto SET state = 'leased', leaseOwner = ?, leaseExpiresAt = ?, attempts = attempts + 1
+                    WHERE id = ?
+                    """, arguments: [worker, nowSeconds + lease, id])
+                jobs.append(PhotoJob(id: id, path: row["path"], contentHash: row["contentHash"], attempts: (row["attempts"] as Int) + 1))
+            }
+            return jobs
+        }
+    }
+
+    /// Records `findings` for a photo `worker` leased and marks it done, replacing any earlier
+    /// findings — only if the lease is still the worker's (it may have run out and gone to
+    /// another worker). Returns whether it was recorded.
+    @discardableResult
+    public func record(_ findings: PhotoFindings, for job: PhotoJob, worker: String, now: Date = Date()) throws -> Bool {
+        for label in findings.labels ?? [] {
+            try StoreValidation.requireText(label.label, field: "label")
+            try StoreValidation.requireConfidence(label.confidence, field: "confidence")
+        }
+        if let faces = findings.faceCount, faces < 0 {
+            throw StoreError.invalidValue(field: "face count", reason: "\(faces) is negative")
+        }
+        return try store.write { db in
+            guard try holds(job, worker: worker, db: db) else { return false }
+            if let labels = findings.labels {
+                try db.execute(sql: "DELETE FROM indexedPhotoLabel WHERE photoID = ?", arguments: [job.id])
+                for (rank, label) in labels.enumerated() {
+                    try db.execute(sql: """
+                        INSERT INTO indexedPhotoLabel (photoID, rank, label, category, confidence) VALUES (?, ?, ?, ?, ?)
+                        """, arguments: [job.id, rank, label.label, label.category, label.confidence])
+                }
+            }
+            if let print = findings.featurePrint {
+                let bytes = print.vector.withUnsafeBufferPointer { Data(buffer: $0) }
+                try db.execute(sql: """
+                    INSERT INTO indexedPhotoFeature (photoID, model, vector) VALUES (?, ?, ?)
+                    ON CONFLICT (photoID) DO UPDATE SET model = excluded.model, vector = excluded.vector
+                    """, arguments: [job.id, print.model, bytes])
+            }
+            try db.execute(sql: """
+                UPDATE indexedPhoto SET state = 'done', leaseOwner = NULL, leaseExpiresAt = NULL, failure = NULL,
+                    faceCount = COALESCE(?, faceCount), doneAt = ?
+                WHERE id = ?
+                """, arguments: [findings.faceCount, now.timeIntervalSinceReferenceDate, job.id])
+            return true
+        }
+    }
+
+    /// Marks a photo `worker` leased as failed, with why, if the lease is still the worker's.
+    @discardableResult
+    public func fail(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) throws -> Bool {
+        try store.write { db in
+            guard try holds(job, worker: worker, db: db) else { return false }
+            try db.execute(sql: """
+                UPDATE indexedPhoto SET state = 'failed', leaseOwner = NULL, leaseExpiresAt = NULL, failure = ?, doneAt = ?
+                WHERE id = ?
+                """, arguments: [message, now.timeIntervalSinceReferenceDate, job.id])
+            return true
+        }
+    }
+
+    /// Gives back every lease `worker` holds (a worker stopping cleanly), so other workers take
+    /// its photos at once rather than when the leases run out. Returns how many.
+    @discardableResult
+    public func release(worker: String) throws -> Int {
+        try store.write { db in
+            try db.execute(sql: """
+                UPDATE indexedPhoto SET state = 'pending', leaseOwner = NULL, leaseExpiresAt = NULL
+                WHERE state = 'leased' AND leaseOwner = ?
+                """, arguments: [worker])
+            return db.changesCount
+        }
+    }
+
+    /// Sends every failed photo back to pending (after the cause was fixed). Returns how many.
+    @discardableResult
+    public func retryFailed() throws -> Int {
+        try store.write { db in
+            try db.execute(sql: "UPDATE indexedPhoto SET state = 'pending', failure = NULL, doneAt = NULL WHERE state = 'failed'")
+            return db.changesCount
+        }
+    }
+
+    /// The index's progress now; the rate counts photos done in the last `rateWindow` seconds.
+    public func status(now: Date = Date(), rateWindow: TimeInterval = 60, failures: Int = 5) throws -> PhotoIndexStatus {
+        let nowSeconds = now.timeIntervalSinceReferenceDate
+        return try store.read { db in
+            let counts = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS total,
+                    coalesce(sum(state = 'pending'), 0) AS pending,
+                    coalesce(sum(state = 'leased' AND leaseExpiresAt > ?), 0) AS leased,
+                    coalesce(sum(state = 'leased' AND leaseExpiresAt <= ?), 0) AS expired,
+                    coalesce(sum(state = 'done'), 0) AS done,
+                    coalesce(sum(state = 'failed'), 0) AS failed,
+                    coalesce(sum(state = 'done' AND doneAt > ?), 0) AS recent
+                FROM indexedPhoto
+                """, arguments: [nowSeconds, nowSeconds, nowSeconds - rateWindow])!
+            let workers = try Row.fetchAll(db, sql: """
+                SELECT leaseOwner, count(*) AS leased FROM indexedPhoto
+                WHERE state = 'leased' AND leaseExpiresAt > ? GROUP BY leaseOwner ORDER BY leaseOwner
+                """, arguments: [nowSeconds]).map { (name: $0["leaseOwner"] as String, leased: $0["leased"] as Int) }
+            let recentFailures = try Row.fetchAll(db, sql: """
+                SELECT path, failure FROM indexedPhoto WHERE state = 'failed' ORDER BY doneAt DESC, id DESC LIMIT ?
+                """, arguments: [failures]).map { PhotoIndexStatus.Failure(path: $0["path"], message: $0["failure"] ?? "") }
+            return PhotoIndexStatus(
+                total: counts["total"], pending: counts["pending"], leased: counts["leased"], expired: counts["expired"],
+                done: counts["done"], failed: counts["failed"], workers: workers,
+                photosPerSecond: Double(counts["recent"] as Int) / rateWindow, rateWindow: rateWindow,
+                recentFailures: recentFailures)
+        }
+    }
+
+    /// Done photos with a label containing `text` or in a category whose id contains it (spaces
+    /// read as the ids' hyphens: "fruit and" finds fruit-and-vegetables), in any case, most
+    /// confident first, each photo once (its best matching label).
+    public func search(_ text: String, limit: Int = 50) throws -> [IndexedPhotoMatch] {
+        try StoreValidation.requireText(text, field: "search text")
+        try StoreValidation.requirePage(limit: limit, offset: 0)
+        let pattern = "%" + text.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        return try store.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.path, l.label, l.category, l.confidence, l.rank FROM indexedPhotoLabel l
+                JOIN indexedPhoto p ON p.id = l.photoID
+                WHERE p.state = 'done' AND (l.label LIKE ?1 ESCAPE '\\' OR l.category LIKE ?2 ESCAPE '\\')
+                  AND l.rank = (SELECT min(m.rank) FROM indexedPhotoLabel m WHERE m.photoID = l.photoID
+                                AND (m.label LIKE ?1 ESCAPE '\\' OR m.category LIKE ?2 ESCAPE '\\'))
+                ORDER BY l.confidence DESC, p.path LIMIT ?3
+                """, arguments: [pattern, pattern.replacingOccurrences(of: " ", with: "-"), limit]).map {
+                IndexedPhotoMatch(path: $0["path"], label: $0["label"], category: $0["category"], confidence: $0["confidence"],
+                                  rank: $0["rank"])
+            }
+        }
+    }
+
+    /// Every done photo's feature print made by `model`, by path.
+    public func featurePrints(model: String) throws -> [(path: String, vector: [Float])] {
+        try store.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.path, f.vector FROM indexedPhotoFeature f JOIN indexedPhoto p ON p.id = f.photoID
+                WHERE p.state = 'done' AND f.model = ? ORDER BY p.id
+                """, arguments: [model]).map { row in
+                let bytes: Data = row["vector"]
+                let vector = bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+                return (row["path"], vector)
+            }
+        }
+    }
+
+    /// Faces in the done photos whose faces were counted: how many photos, how many of them
+    /// show faces, and how many faces in all.
+    public func faceCounts() throws -> (photos: Int, withFaces: Int, faces: Int) {
+        try store.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS photos, coalesce(sum(faceCount > 0), 0) AS withFaces, coalesce(sum(faceCount), 0) AS faces
+                FROM indexedPhoto WHERE state = 'done' AND faceCount IS NOT NULL
+                """)!
+            return (row["photos"], row["withFaces"], row["faces"])
+        }
+    }
+
+    private func holds(_ job: PhotoJob, worker: String, db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT state = 'leased' AND leaseOwner = ? AND attempts = ? FROM indexedPhoto WHERE id = ?
+            """, arguments: [worker, job.attempts, job.id]) ?? false
+    }
+}

@@ -1,0 +1,153 @@
+// IndexWorkCommand: `sightline index work` — one worker of the photo index: leases a batch of
+// photos, analyses each (classify: the top-5 labels and their categories; faces: how many;
+// features: the feature print for `similar`), records what it found while it still holds the
+// lease, and goes on until no photo is left. SIGINT or SIGTERM stop it after the photo it is on,
+// giving its remaining leases back.
+import ArgumentParser
+import Dispatch
+import Foundation
+import SightlineApps
+import SightlineCommandSupport
+import SightlineImaging
+import SightlinePresentation
+import SightlineStore
+import SightlineVision
+import Synchronization
+
+struct IndexWorkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "work",
+        abstract: "Analyse the index's photos until none is left (run as many workers as you like).",
+        discussion: """
+            --tasks is a comma-separated list of classify (the top-5 labels of --model and the \
+            Object Recognizer's category of each), faces (how many faces) and features (the \
+            feature print). A photo whose bytes are no longer those that were added is marked \
+            failed (add it again); `index status` lists failures. Prints one line per batch on \
+            stderr and a summary at the end.
+            """)
+
+    enum Task: String, CaseIterable {
+        case classify, faces, features
+    }
+
+    @Option(help: "What to find in each photo: classify, faces, features (comma-separated).")
+    var tasks = "classify"
+
+    @Option(help: "Photos leased at a time.")
+    var batch = 16
+
+    @Option(help: "How long a lease lasts: a killed worker's photos go to others after this.")
+    var leaseSeconds = 300.0
+
+    @Option(help: "This worker's name in `index status` (default: host name and process id).")
+    var worker = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+
+    @OptionGroup var modelOptions: ClassifierModelOptions
+
+    @OptionGroup var engine: EngineOptions
+
+    var chosenTasks: Set<Task> {
+        get throws {
+            var chosen = Set<Task>()
+            for name in tasks.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard let task = Task(rawValue: name) else {
+                    throw ValidationError("--tasks: \(name) is not a task; choose from classify, faces, features.")
+                }
+                chosen.insert(task)
+            }
+            guard !chosen.isEmpty else { throw ValidationError("--tasks needs at least one task.") }
+            return chosen
+        }
+    }
+
+    func validate() throws {
+        _ = try chosenTasks
+        guard batch >= 1 else { throw ValidationError("--batch must be at least 1, got \(batch).") }
+        guard leaseSeconds >= 1 else { throw ValidationError("--lease-seconds must be at least 1, got \(leaseSeconds).") }
+        guard !worker.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--worker must not be empty.") }
+    }
+
+    func run() throws {
+        let chosen = try chosenTasks
+        let index = try AppDataStore.open().photoIndex
+        let classifier = try ImageClassifier(model: modelOptions.installedModel(), options: engine.inferenceOptions)
+        let categories = chosen.contains(.classify) ? try ObjectCategories.bundled() : nil
+        let extractor = chosen.contains(.features) ? try FeaturePrintExtractor(classifier: classifier) : nil
+        let faceDetector = chosen.contains(.faces) ? try FaceDetector(inferenceOptions: engine.inferenceOptions) : nil
+        let stop = StopRequest()
+
+        let started = ContinuousClock.now
+        var done = 0, failed = 0
+        while !stop.requested {
+            let jobs = try index.claim(count: batch, worker: worker, lease: leaseSeconds)
+            if jobs.isEmpty { break }
+            for job in jobs where !stop.requested {
+                do {
+                    let data = try Data(contentsOf: URL(fileURLWithPath: job.path))
+                    guard ContentHash.sha256(of: data) == job.contentHash else {
+                        throw CommandFailure("The file changed since it was added; run `sightline index add` on it again.")
+                    }
+                    var findings = PhotoFindings()
+                    if chosen.contains(.classify), let categories {
+                        findings.labels = try classifier.classify(data: data, top: 5).observations.map { observation in
+                            PhotoFindings.Label(label: observation.label, category: categories.category(ofClass: observation.index)?.id,
+                                                confidence: Double(min(max(observation.confidence, 0), 1)))
+                        }
+                    }
+                    if let faceDetector {
+                        findings.faceCount = try faceDetector.detectFaces(in: ImageDecoder.decode(data: data)).count
+                    }
+                    if let extractor {
+                        findings.featurePrint = (classifier.model.name, try extractor.featurePrint(data: data).values)
+                    }
+                    if try index.record(findings, for: job, worker: worker) { done += 1 }
+                } catch {
+                    if try index.fail(job, worker: worker, message: Self.message(for: error)) { failed += 1 }
+                }
+            }
+            let seconds = Self.seconds(since: started)
+            StandardError.print(String(format: "%@: %d photos done, %d failed (%.1f photos/s)", worker, done, failed,
+                                       Double(done + failed) / max(seconds, 1e-9)))
+        }
+        let released = try index.release(worker: worker)
+        let seconds = Self.seconds(since: started)
+        print(String(format: "%@ analysed %d photos (%d failed) in %.1f s: %.2f photos/s.", worker, done + failed, failed, seconds,
+                     Double(done + failed) / max(seconds, 1e-9))
+            + (released > 0 ? " Stopped early: \(released) leased photos given back." : ""))
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let (whole, fraction) = (ContinuousClock.now - start).components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+
+    /// What went wrong, for `index status`: an image's own reason where the classifier had one.
+    private static func message(for error: any Error) -> String {
+        if let error = error as? ClassificationError { return ClassificationJSON.message(for: error) }
+        return "\(error)"
+    }
+}
+
+/// Whether SIGINT or SIGTERM asked the worker to stop: the signals are caught (not fatal) while
+/// this exists, and the work loop checks between photos.
+private final class StopRequest {
+    private final class Flag: Sendable {
+        let raised = Mutex(false)
+    }
+
+    private let flag = Flag()
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        let flag = flag
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { flag.raised.withLock { $0 = true } }
+            source.resume()
+            return source
+        }
+    }
+
+    var requested: Bool { flag.raised.withLock { $0 } }
+}
