@@ -109,36 +109,49 @@ public struct PhotoIndex: Sendable {
     /// another worker). Returns whether it was recorded.
     @discardableResult
     public func record(_ findings: PhotoFindings, for job: PhotoJob, worker: String, now: Date = Date()) throws -> Bool {
-        for label in findings.labels ?? [] {
-            try StoreValidation.requireText(label.label, field: "label")
-            try StoreValidation.requireConfidence(label.confidence, field: "confidence")
-        }
-        if let faces = findings.faceCount, faces < 0 {
-            throw StoreError.invalidValue(field: "face count", reason: "\(faces) is negative")
+        try record([(job, findings)], worker: worker, now: now)[0]
+    }
+
+    /// Records the findings of a batch of photos in one transaction (one sync to disk), each
+    /// only if its lease is still the worker's; whether each was recorded, in order.
+    ///
+    /// - Throws: `StoreError.invalidValue` for an empty label, a confidence outside 0…1 or a
+    ///   negative face count (nothing of the batch is recorded then).
+    public func record(_ batch: [(job: PhotoJob, findings: PhotoFindings)], worker: String, now: Date = Date()) throws -> [Bool] {
+        for (_, findings) in batch {
+            for label in findings.labels ?? [] {
+                try StoreValidation.requireText(label.label, field: "label")
+                try StoreValidation.requireConfidence(label.confidence, field: "confidence")
+            }
+            if let faces = findings.faceCount, faces < 0 {
+                throw StoreError.invalidValue(field: "face count", reason: "\(faces) is negative")
+            }
         }
         return try store.write { db in
-            guard try holds(job, worker: worker, db: db) else { return false }
-            if let labels = findings.labels {
-                try db.execute(sql: "DELETE FROM indexedPhotoLabel WHERE photoID = ?", arguments: [job.id])
-                for (rank, label) in labels.enumerated() {
-                    try db.execute(sql: """
-                        INSERT INTO indexedPhotoLabel (photoID, rank, label, category, confidence) VALUES (?, ?, ?, ?, ?)
-                        """, arguments: [job.id, rank, label.label, label.category, label.confidence])
+            try batch.map { job, findings in
+                guard try holds(job, worker: worker, db: db) else { return false }
+                if let labels = findings.labels {
+                    try db.execute(sql: "DELETE FROM indexedPhotoLabel WHERE photoID = ?", arguments: [job.id])
+                    for (rank, label) in labels.enumerated() {
+                        try db.execute(sql: """
+                            INSERT INTO indexedPhotoLabel (photoID, rank, label, category, confidence) VALUES (?, ?, ?, ?, ?)
+                            """, arguments: [job.id, rank, label.label, label.category, label.confidence])
+                    }
                 }
-            }
-            if let print = findings.featurePrint {
-                let bytes = print.vector.withUnsafeBufferPointer { Data(buffer: $0) }
+                if let print = findings.featurePrint {
+                    let bytes = print.vector.withUnsafeBufferPointer { Data(buffer: $0) }
+                    try db.execute(sql: """
+                        INSERT INTO indexedPhotoFeature (photoID, model, vector) VALUES (?, ?, ?)
+                        ON CONFLICT (photoID) DO UPDATE SET model = excluded.model, vector = excluded.vector
+                        """, arguments: [job.id, print.model, bytes])
+                }
                 try db.execute(sql: """
-                    INSERT INTO indexedPhotoFeature (photoID, model, vector) VALUES (?, ?, ?)
-                    ON CONFLICT (photoID) DO UPDATE SET model = excluded.model, vector = excluded.vector
-                    """, arguments: [job.id, print.model, bytes])
+                    UPDATE indexedPhoto SET state = 'done', leaseOwner = NULL, leaseExpiresAt = NULL, failure = NULL,
+                        faceCount = COALESCE(?, faceCount), doneAt = ?
+                    WHERE id = ?
+                    """, arguments: [findings.faceCount, now.timeIntervalSinceReferenceDate, job.id])
+                return true
             }
-            try db.execute(sql: """
-                UPDATE indexedPhoto SET state = 'done', leaseOwner = NULL, leaseExpiresAt = NULL, failure = NULL,
-                    faceCount = COALESCE(?, faceCount), doneAt = ?
-                WHERE id = ?
-                """, arguments: [findings.faceCount, now.timeIntervalSinceReferenceDate, job.id])
-            return true
         }
     }
 

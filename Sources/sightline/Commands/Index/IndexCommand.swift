@@ -14,7 +14,8 @@ struct IndexCommand: ParsableCommand {
             like, in other terminals or processes on the same data directory: a photo is \
             recorded by exactly one of them, and the photos of a worker that is killed go to the \
             others when its leases run out (--lease-seconds). Ctrl-C or SIGTERM stops a worker \
-            after the photo it is on and gives back its other leases at once. `index status` \
+            once the work in hand is done (at most its batch's network run) and gives back its \
+            other leases at once. `index status` \
             shows the progress, `index search TEXT` finds photos by label or category.
             """,
         subcommands: [IndexAddCommand.self, IndexWorkCommand.self, IndexStatusCommand.self, IndexSearchCommand.self])

@@ -1,8 +1,8 @@
 // IndexWorkCommand: `sightline index work` — one worker of the photo index: leases a batch of
 // photos, analyses each (classify: the top-5 labels and their categories; faces: how many;
-// features: the feature print for `similar`), records what it found while it still holds the
-// lease, and goes on until no photo is left. SIGINT or SIGTERM stop it after the photo it is on,
-// giving its remaining leases back.
+// features: the feature print), records the batch's findings while it still holds the leases,
+// and goes on until no photo is left. SIGINT or SIGTERM stop it once the work in hand is done
+// (at most the batch's network run): what it finished is recorded, its other leases given back.
 import ArgumentParser
 import Dispatch
 import Foundation
@@ -81,30 +81,57 @@ struct IndexWorkCommand: ParsableCommand {
         while !stop.requested {
             let jobs = try index.claim(count: batch, worker: worker, lease: leaseSeconds)
             if jobs.isEmpty { break }
+            // Each photo read, checked and prepared on its own (a bad one fails alone), then the
+            // network runs once for the whole batch and the findings are recorded in one
+            // transaction.
+            var prepared: [(job: PhotoJob, data: Data, input: [Float])] = []
             for job in jobs where !stop.requested {
                 do {
                     let data = try Data(contentsOf: URL(fileURLWithPath: job.path))
                     guard ContentHash.sha256(of: data) == job.contentHash else {
                         throw CommandFailure("The file changed since it was added; run `sightline index add` on it again.")
                     }
-                    var findings = PhotoFindings()
-                    if chosen.contains(.classify), let categories {
-                        findings.labels = try classifier.classify(data: data, top: 5).observations.map { observation in
-                            PhotoFindings.Label(label: observation.label, category: categories.category(ofClass: observation.index)?.id,
-                                                confidence: Double(min(max(observation.confidence, 0), 1)))
-                        }
-                    }
-                    if let faceDetector {
-                        findings.faceCount = try faceDetector.detectFaces(in: ImageDecoder.decode(data: data)).count
-                    }
-                    if let extractor {
-                        findings.featurePrint = (classifier.model.name, try extractor.featurePrint(data: data).values)
-                    }
-                    if try index.record(findings, for: job, worker: worker) { done += 1 }
+                    prepared.append((job, data, try classifier.inputValues(for: data)))
                 } catch {
                     if try index.fail(job, worker: worker, message: Self.message(for: error)) { failed += 1 }
                 }
             }
+            guard !prepared.isEmpty else { continue }
+            let batchInput = Array(prepared.map(\.input).joined())
+            var findings = [PhotoFindings](repeating: PhotoFindings(), count: prepared.count)
+            do {
+                if let categories {
+                    let results = try classifier.classify(preparedBatch: batchInput, imageCount: prepared.count, top: 5)
+                    for (position, result) in results.enumerated() {
+                        findings[position].labels = result.observations.map { observation in
+                            PhotoFindings.Label(label: observation.label, category: categories.category(ofClass: observation.index)?.id,
+                                                confidence: Double(min(max(observation.confidence, 0), 1)))
+                        }
+                    }
+                }
+                if let extractor {
+                    let prints = try extractor.featurePrints(preparedBatch: batchInput, imageCount: prepared.count)
+                    for (position, print) in prints.enumerated() {
+                        findings[position].featurePrint = (classifier.model.name, print.values)
+                    }
+                }
+            } catch {
+                for item in prepared where try index.fail(item.job, worker: worker, message: Self.message(for: error)) { failed += 1 }
+                continue
+            }
+            var recordable: [(job: PhotoJob, findings: PhotoFindings)] = []
+            for (position, item) in prepared.enumerated() where !stop.requested {
+                if let faceDetector {
+                    do {
+                        findings[position].faceCount = try faceDetector.detectFaces(in: ImageDecoder.decode(data: item.data)).count
+                    } catch {
+                        if try index.fail(item.job, worker: worker, message: Self.message(for: error)) { failed += 1 }
+                        continue
+                    }
+                }
+                recordable.append((item.job, findings[position]))
+            }
+            done += try index.record(recordable, worker: worker).filter { $0 }.count
             let seconds = Self.seconds(since: started)
             StandardError.print(String(format: "%@: %d photos done, %d failed (%.1f photos/s)", worker, done, failed,
                                        Double(done + failed) / max(seconds, 1e-9)))
