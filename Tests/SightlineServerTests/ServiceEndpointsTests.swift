@@ -15,7 +15,13 @@ import XCTest
 
 final class ServiceEndpointsTests: XCTestCase {
     func testMetricsCountEachRouteMethodAndStatusAndTimeThem() async throws {
-        try await ServerTestSupport.withServer { client, _ in
+        try await ServerTestSupport.withServer { client, folder in
+            // Three photos in the store's index: one leased by a worker, one done, one pending.
+            let index = try Store(directory: folder).photoIndex
+            try index.add((0 ..< 3).map { IndexedFile(path: "/photos/\($0).jpg", size: 10, modifiedAt: Date(),
+                                                      contentHash: Data(repeating: 7, count: 32)) })
+            let jobs = try index.claim(count: 2, worker: "w", lease: 600)
+            try index.record(PhotoFindings(faceCount: 0), for: jobs[0], worker: "w")
             for _ in 0 ..< 2 { _ = try await client.execute(uri: "/healthz", method: .get) }
             let missing = try await client.execute(uri: "/api/v1/no-such-route", method: .get)
             XCTAssertEqual(missing.status, .notFound)
@@ -38,6 +44,9 @@ final class ServiceEndpointsTests: XCTestCase {
             XCTAssertEqual(metrics.value("sightline_inference_running", [:]), 0)
             XCTAssertEqual(metrics.value("sightline_inference_waiting", [:]), 0)
             XCTAssertEqual(metrics.value("sightline_live_sockets", [:]), 0)
+            for (state, count) in [("pending", 1.0), ("leased", 1), ("expired", 0), ("done", 1), ("failed", 0)] {
+                XCTAssertEqual(metrics.value("sightline_index_photos", ["state": state]), count, state)
+            }
             XCTAssert(metrics.text.contains("# HELP sightline_http_requests_total "), "help lines")
             XCTAssert(metrics.text.contains("# TYPE sightline_http_request_duration_seconds histogram"))
             XCTAssertFalse(metrics.text.contains("no-such-route"))

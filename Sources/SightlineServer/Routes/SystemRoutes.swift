@@ -57,6 +57,11 @@ struct SystemRoutes {
         let load = await services.gate.load
         services.metrics.sample(inferenceRunning: load.running, inferenceWaiting: load.waiting,
                                 liveSockets: services.liveSockets.count)
+        // The index's counts are the store's; a store that cannot answer leaves the last ones.
+        let store = services.store
+        if let status = try? await Task.detached(operation: { try store.photoIndex.status() }).value {
+            services.metrics.sample(photoIndex: status)
+        }
         var response = JSONResponse.bytes(Data(services.metrics.exposition().utf8),
                                           contentType: "text/plain; version=0.0.4; charset=utf-8")
         response.headers[.cacheControl] = "no-store"

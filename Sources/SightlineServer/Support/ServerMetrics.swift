@@ -1,11 +1,12 @@
 // ServerMetrics: what `GET /metrics` exposes in Prometheus's text format — requests by route,
 // method and status with their latency, requests in flight, the inference gate's running and
 // waiting requests, how long requests waited for a slot and how many were refused, the live
-// sockets open, and how long each model took to load. One registry per server (swift-prometheus),
+// sockets open, how long each model took to load, and the photo index's photos by state. One registry per server (swift-prometheus),
 // so a process that runs several servers (the tests) keeps their figures apart; every metric has
 // a help text, which Prometheus shows beside it.
 import Foundation
 import Prometheus
+import SightlineStore
 
 final class ServerMetrics: Sendable {
     /// Latency buckets for requests and inference waits: a classification answers in tens of
@@ -36,6 +37,7 @@ final class ServerMetrics: Sendable {
     private let inferenceWait: DurationHistogram
     private let inferenceRefused: Counter
     private let liveSockets: Gauge
+    private let indexPhotos: [String: Gauge]
 
     init() {
         inFlight = registry.makeGauge(descriptor: Self.name("http", "requests_in_flight", help: "HTTP requests being answered now."))
@@ -51,6 +53,18 @@ final class ServerMetrics: Sendable {
             descriptor: Self.name("inference", "refused", unit: "total",
                                   help: "Requests answered 503 busy because every slot and the queue were full."))
         liveSockets = registry.makeGauge(descriptor: Self.name("live", "sockets", help: "Live-camera WebSockets open now."))
+        let photos = Self.name("index", "photos", help: "Photos in the photo index by state (leased: held by a worker now; expired: its worker stopped).")
+        let registry = registry
+        indexPhotos = Dictionary(uniqueKeysWithValues: ["pending", "leased", "expired", "done", "failed"].map { state in
+            (state, registry.makeGauge(descriptor: photos, labels: [("state", state)]))
+        })
+    }
+
+    /// Sets the photo index's gauges from its status, read when the metrics are scraped.
+    func sample(photoIndex status: PhotoIndexStatus) {
+        let counts = ["pending": status.pending, "leased": status.leased, "expired": status.expired, "done": status.done,
+                      "failed": status.failed]
+        for (state, gauge) in indexPhotos { gauge.set(to: Double(counts[state] ?? 0)) }
     }
 
     /// Sets the gauges of what is going on now, read when the metrics are scraped.
