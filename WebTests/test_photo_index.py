@@ -1,7 +1,7 @@
 """`sightline index` end to end on real photos, as a photo-library user runs it: `index add` on a
 folder, several `index work` processes at once on one data directory — one of them killed with
-SIGKILL in the middle of a batch, another stopped with SIGTERM — and then `index status` and
-`index search`. Every photo ends up analysed, none failed, a killed worker's photos are taken
+SIGKILL in the middle of a batch, another stopped with SIGTERM — and then `index status`,
+`index search`, `index similar` and `index faces`. Every photo ends up analysed, none failed, a killed worker's photos are taken
 over once its leases run out, a stopped worker gives its leases back at once, adding the folder
 again skips unchanged photos and redoes a changed one.
 
@@ -20,6 +20,7 @@ import unittest
 from sightline_server import REPOSITORY, installed_models_directory
 
 SAMPLES = REPOSITORY / "Samples"
+PEOPLE = REPOSITORY / "Tests" / "SightlineVisionTests" / "Faces" / "Photos" / "2007_007763.jpg"
 BINARY = pathlib.Path(os.environ.get("SIGHTLINE_BINARY", REPOSITORY / ".build" / "release" / "sightline"))
 
 
@@ -31,12 +32,13 @@ class PhotoIndexTests(unittest.TestCase):
         self.photos = self.home / "library"
         self.photos.mkdir()
         samples = sorted(SAMPLES.glob("*.jpg"))
-        # 40 photos: copies of the samples in nested folders.
+        # 41 photos: copies of the samples in nested folders, and one of people.
         for number in range(40):
             sample = samples[number % len(samples)]
             folder = self.photos / f"roll-{number // 10}"
             folder.mkdir(exist_ok=True)
             shutil.copyfile(sample, folder / f"{number:02d}-{sample.name}")
+        shutil.copyfile(PEOPLE, self.photos / "people.jpg")
         self.environment = dict(os.environ, SIGHTLINE_HOME=str(self.home))
 
     def sightline(self, *arguments, check=True):
@@ -54,7 +56,7 @@ class PhotoIndexTests(unittest.TestCase):
 
     def test_workers_killed_and_stopped_leave_every_photo_analysed_once(self):
         added = json.loads(self.sightline("index", "add", str(self.photos), "--json").stdout)
-        self.assertEqual((added["added"], added["changed"], added["unchanged"], added["errors"]), (40, 0, 0, []))
+        self.assertEqual((added["added"], added["changed"], added["unchanged"], added["errors"]), (41, 0, 0, []))
 
         # Two workers at once; the first is killed once it has leased photos (mid-batch).
         doomed = self.worker("doomed", "--batch", "5", "--lease-seconds", "3", "--tasks", "classify,faces,features")
@@ -74,19 +76,26 @@ class PhotoIndexTests(unittest.TestCase):
         self.sightline("index", "work", "--worker", "late", "--tasks", "classify,faces,features")
         status = self.status()
         self.assertEqual((status["total"], status["done"], status["failed"], status["pending"], status["leased"]),
-                         (40, 40, 0, 0, 0), status)
+                         (41, 41, 0, 0, 0), status)
 
         cabbages = json.loads(self.sightline("index", "search", "cabbage", "--json").stdout)["matches"]
         self.assertEqual(len(cabbages), 8, "each of the 8 copies of cabbage.jpg once")
         self.assertTrue(all(match["file"].endswith("cabbage.jpg") for match in cabbages), cabbages)
         self.assertTrue(all(match["rank"] == 0 for match in cabbages))
 
+        nearest = json.loads(self.sightline("index", "similar", str(SAMPLES / "cabbage.jpg"), "--top", "9", "--json").stdout)
+        self.assertEqual([result["file"].endswith("cabbage.jpg") for result in nearest["results"]], [True] * 8 + [False])
+        self.assertTrue(all(result["distance"] < 1e-3 for result in nearest["results"][:8]), nearest)
+        faces = json.loads(self.sightline("index", "faces", "--json").stdout)
+        self.assertEqual((faces["photos"], faces["with_faces"]), (41, 1))
+        self.assertGreaterEqual(faces["faces"], 2)
+
         # Adding again: unchanged photos are skipped, a changed one is redone.
         changed = next(self.photos.rglob("*zucchini.jpg"))
         with open(changed, "ab") as file:
             file.write(b"\0" * 16)
         again = json.loads(self.sightline("index", "add", str(self.photos), "--json").stdout)
-        self.assertEqual((again["added"], again["changed"], again["unchanged"]), (0, 1, 39))
+        self.assertEqual((again["added"], again["changed"], again["unchanged"]), (0, 1, 40))
         self.assertEqual(self.status()["pending"], 1)
 
     def test_a_stopped_worker_gives_its_leases_back(self):
@@ -102,7 +111,7 @@ class PhotoIndexTests(unittest.TestCase):
         self.assertIn("stopping analysed", output)
         status = self.status()
         self.assertEqual(status["leased"], 0, status)
-        self.assertEqual(status["done"] + status["pending"], 40, status)
+        self.assertEqual(status["done"] + status["pending"], 41, status)
         self.assertGreater(status["pending"], 0, "stopped before the end")
 
     def test_bad_input_is_reported(self):
@@ -110,7 +119,7 @@ class PhotoIndexTests(unittest.TestCase):
         self.sightline("index", "add", str(self.photos))
         self.sightline("index", "work", "--worker", "one")
         status = self.status()
-        self.assertEqual((status["done"], status["failed"]), (40, 1), status)
+        self.assertEqual((status["done"], status["failed"]), (41, 1), status)
         self.assertTrue(status["recent_failures"][0]["file"].endswith("notes.jpg"))
         refused = self.sightline("index", "work", "--tasks", "classify,colour", check=False)
         self.assertNotEqual(refused.returncode, 0)

@@ -86,3 +86,38 @@ public struct PhotoIndexSearchJSON: JSONAnswer, Sendable {
         self.matches = matches.map { Match(file: $0.path, label: $0.label, category: $0.category, confidence: $0.confidence, rank: $0.rank) }
     }
 }
+
+/// `sightline index similar --json`: the indexed photos nearest to a query photo.
+public struct PhotoIndexSimilarJSON: JSONAnswer, Sendable {
+    public struct Result: Encodable, Sendable {
+        public var file: String
+        public var distance: Double
+    }
+
+    public var query: String
+    public var model: String
+    public var results: [Result]
+
+    public init(query: String, model: String, results: [(file: String, distance: Double)]) {
+        self.query = query
+        self.model = model
+        self.results = results.map { Result(file: $0.file, distance: $0.distance) }
+    }
+}
+
+/// `sightline index faces --json`: the analysed photos whose faces were counted.
+public struct PhotoIndexFacesJSON: JSONAnswer, Sendable {
+    public var photos: Int
+    public var withFaces: Int
+    public var faces: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case photos, withFaces = "with_faces", faces
+    }
+
+    public init(photos: Int, withFaces: Int, faces: Int) {
+        self.photos = photos
+        self.withFaces = withFaces
+        self.faces = faces
+    }
+}

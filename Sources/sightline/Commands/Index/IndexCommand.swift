@@ -1,4 +1,4 @@
-// IndexCommand: `sightline index add|work|status|search` — the photo library's index: photo
+// IndexCommand: `sightline index add|work|status|search|similar|faces` — the photo library's index: photo
 // files recorded as jobs in the apps' database, analysed by any number of workers that lease
 // them in batches, and searched by what was found.
 import ArgumentParser
@@ -16,7 +16,9 @@ struct IndexCommand: ParsableCommand {
             others when its leases run out (--lease-seconds). Ctrl-C or SIGTERM stops a worker \
             once the work in hand is done (at most its batch's network run) and gives back its \
             other leases at once. `index status` \
-            shows the progress, `index search TEXT` finds photos by label or category.
+            shows the progress, `index search TEXT` finds photos by label or category, `index \
+            similar PHOTO` the photos that look most like one, `index faces` counts faces.
             """,
-        subcommands: [IndexAddCommand.self, IndexWorkCommand.self, IndexStatusCommand.self, IndexSearchCommand.self])
+        subcommands: [IndexAddCommand.self, IndexWorkCommand.self, IndexStatusCommand.self, IndexSearchCommand.self,
+                      IndexSimilarCommand.self, IndexFacesCommand.self])
 }
