@@ -89,19 +89,15 @@ public struct PhotoIndexSearchJSON: JSONAnswer, Sendable {
 
 /// `sightline index similar --json`: the indexed photos nearest to a query photo.
 public struct PhotoIndexSimilarJSON: JSONAnswer, Sendable {
-    public struct Result: Encodable, Sendable {
-        public var file: String
-        public var distance: Double
-    }
-
     public var query: String
     public var model: String
-    public var results: [Result]
+    /// The same entries as `sightline similar --json` gives.
+    public var results: [SimilarityJSON.Result]
 
     public init(query: String, model: String, results: [(file: String, distance: Double)]) {
         self.query = query
         self.model = model
-        self.results = results.map { Result(file: $0.file, distance: $0.distance) }
+        self.results = results.map { SimilarityJSON.Result(file: $0.file, distance: $0.distance) }
     }
 }
 
