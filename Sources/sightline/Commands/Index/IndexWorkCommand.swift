@@ -74,6 +74,7 @@ struct IndexWorkCommand: ParsableCommand {
         let categories = chosen.contains(.classify) ? try ObjectCategories.bundled() : nil
         let extractor = chosen.contains(.features) ? try FeaturePrintExtractor(classifier: classifier) : nil
         let faceDetector = chosen.contains(.faces) ? try FaceDetector(inferenceOptions: engine.inferenceOptions) : nil
+        let runsNetwork = categories != nil || extractor != nil
         let stop = StopRequest()
 
         let started = ContinuousClock.now
@@ -91,7 +92,7 @@ struct IndexWorkCommand: ParsableCommand {
                     guard ContentHash.sha256(of: data) == job.contentHash else {
                         throw CommandFailure("The file changed since it was added; run `sightline index add` on it again.")
                     }
-                    prepared.append((job, data, try classifier.inputValues(for: data)))
+                    prepared.append((job, data, runsNetwork ? try classifier.inputValues(for: data) : []))
                 } catch {
                     if try index.fail(job, worker: worker, message: Self.message(for: error)) { failed += 1 }
                 }
