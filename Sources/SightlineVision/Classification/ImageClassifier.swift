@@ -119,8 +119,15 @@ public final class ImageClassifier: Sendable {
     ///
     /// - Throws: `ClassificationError.inferenceFailed`.
     public func classify(preparedBatch values: [Float], imageCount: Int, top: Int) throws -> [ClassificationResult] {
-        let logits = try outputRows(logitsOutputName, of: run(preparedBatch: values, imageCount: imageCount),
-                                    imageCount: imageCount)
+        try classify(outputs: run(preparedBatch: values, imageCount: imageCount), imageCount: imageCount, top: top)
+    }
+
+    /// Ranks each image's classes from the outputs of one `run(preparedBatch:imageCount:)`, so a
+    /// caller that also wants another output (feature prints) runs the model once.
+    ///
+    /// - Throws: `ClassificationError` when the logits are missing or do not match the labels.
+    public func classify(outputs: [String: Tensor], imageCount: Int, top: Int) throws -> [ClassificationResult] {
+        let logits = try outputRows(logitsOutputName, of: outputs, imageCount: imageCount)
         let labels = model.manifest.labels
         guard labels.isEmpty || labels.count == logits.width else {
             throw ClassificationError.manifestDoesNotMatchModel(model: model.name, reason:

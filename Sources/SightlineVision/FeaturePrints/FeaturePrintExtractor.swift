@@ -3,7 +3,7 @@
 // FeaturePrint — preparing images exactly as ImageClassifier does (same decoding at reduced
 // scale, same batching), because it classifies through one.
 public import Foundation
-import SightlineEngine
+public import SightlineEngine
 public import SightlineImaging
 
 /// Computes feature prints with one installed classification model. Create it once and reuse
@@ -76,7 +76,15 @@ public final class FeaturePrintExtractor: Sendable {
     /// The raw (not normalised) "features" activations of each prepared image — what a linear
     /// layer on top of the backbone reads, and what `ClassifierTrainer` fits.
     public func activations(preparedBatch values: [Float], imageCount: Int) throws(ClassificationError) -> [[Float]] {
-        let outputs = try classifier.run(preparedBatch: values, imageCount: imageCount)
+        try activations(outputs: classifier.run(preparedBatch: values, imageCount: imageCount), imageCount: imageCount)
+    }
+
+    /// The feature prints in the outputs of one `classifier.run(preparedBatch:imageCount:)`.
+    public func featurePrints(outputs: [String: Tensor], imageCount: Int) throws(ClassificationError) -> [FeaturePrint] {
+        try activations(outputs: outputs, imageCount: imageCount).map(FeaturePrint.init(activations:))
+    }
+
+    private func activations(outputs: [String: Tensor], imageCount: Int) throws(ClassificationError) -> [[Float]] {
         let rows = try classifier.outputRows(featuresOutputName, of: outputs, imageCount: imageCount)
         return (0 ..< imageCount).map { image in Array(rows.values[image * rows.width ..< (image + 1) * rows.width]) }
     }

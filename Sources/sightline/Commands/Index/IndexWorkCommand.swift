@@ -101,8 +101,9 @@ struct IndexWorkCommand: ParsableCommand {
             let batchInput = Array(prepared.map(\.input).joined())
             var findings = [PhotoFindings](repeating: PhotoFindings(), count: prepared.count)
             do {
+                let outputs = runsNetwork ? try classifier.run(preparedBatch: batchInput, imageCount: prepared.count) : [:]
                 if let categories {
-                    let results = try classifier.classify(preparedBatch: batchInput, imageCount: prepared.count, top: 5)
+                    let results = try classifier.classify(outputs: outputs, imageCount: prepared.count, top: 5)
                     for (position, result) in results.enumerated() {
                         findings[position].labels = result.observations.map { observation in
                             PhotoFindings.Label(label: observation.label, category: categories.category(ofClass: observation.index)?.id,
@@ -111,7 +112,7 @@ struct IndexWorkCommand: ParsableCommand {
                     }
                 }
                 if let extractor {
-                    let prints = try extractor.featurePrints(preparedBatch: batchInput, imageCount: prepared.count)
+                    let prints = try extractor.featurePrints(outputs: outputs, imageCount: prepared.count)
                     for (position, print) in prints.enumerated() {
                         findings[position].featurePrint = (classifier.model.name, print.values)
                     }
