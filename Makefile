@@ -12,9 +12,10 @@ SHELL := /bin/bash
 # for the text on annotated images, SQLite's headers for the store (GRDB), pkg-config to find
 # them, Python's venv module for the virtual environment of the set-up and reference scripts,
 # Chromium with its WebDriver for the web app's browser tests, strace for the privacy test
-# that watches every file the server opens for writing, and nginx for the test of two replicas
-# behind the reverse proxy configuration in deploy/.
-APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv chromium chromium-driver strace nginx
+# that watches every file the server opens for writing, nginx for the test of two replicas
+# behind the reverse proxy configuration in deploy/, and PostgreSQL's server for the tests of the
+# shared store (scripts/with-postgres.sh starts a throw-away cluster for them).
+APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libfreetype-dev libsqlite3-dev fonts-dejavu-core pkg-config python3 python3-venv chromium chromium-driver strace nginx postgresql
 
 # Where `make run` serves the web app.
 HOST := 127.0.0.1
@@ -120,8 +121,8 @@ run: models
 # XCTest's count rather than an empty "0 tests" line.
 test: models
 	$(VENV)/bin/python -m unittest discover -s scripts/tests
-	SIGHTLINE_TESTS_REQUIRE_ALL=1 swift test $(SWIFT_FLAGS) --disable-testable-imports --disable-swift-testing
-	$(VENV)/bin/python -m unittest discover -s WebTests
+	SIGHTLINE_TESTS_REQUIRE_ALL=1 scripts/with-postgres.sh swift test $(SWIFT_FLAGS) --disable-testable-imports --disable-swift-testing
+	SIGHTLINE_TESTS_REQUIRE_ALL=1 scripts/with-postgres.sh $(VENV)/bin/python -m unittest discover -s WebTests
 
 bench: models
 	$(RELEASE_LAB) bench

@@ -51,6 +51,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // C kernels: packed GEMM, depthwise convolution and the thread pool, with AVX2/FMA
@@ -106,11 +107,19 @@ let package = Package(
             name: "SightlineTraining",
             dependencies: ["SightlineVision", "SightlineEngine", "SightlineImaging"]
         ),
-        // App data (histories, lists, consent, settings, tokens) in SQLite through GRDB. Stores
-        // plain values and encoded image bytes, so it needs none of the layers below.
+        // App data (histories, lists, consent, settings, tokens, the photo index): one Store
+        // protocol, in SQLite through GRDB (embedded default) or in PostgreSQL through
+        // postgres-nio (shared by replicas and index workers). Stores plain values and encoded
+        // image bytes, so it needs none of the layers below.
         .target(
             name: "SightlineStore",
-            dependencies: ["SightlineDataHome", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SightlineDataHome",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The four apps' rules, texts and knowledge (Resources/: categories, waste rules, breeds,
         // recipes) over Vision and Store. Apps never touch tensors.
@@ -169,6 +178,7 @@ let package = Package(
                 "SightlinePresentation",
                 "SightlineServer",
                 "SightlineCommandSupport",
+                "SightlineDataHome",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -196,7 +206,9 @@ let package = Package(
         .target(name: "SightlineTestSupport", dependencies: ["SightlineVision", "SightlineTraining", "SightlineDataHome"], path: "Tests/SightlineTestSupport"),
         .testTarget(name: "SightlineEngineTests", dependencies: ["SightlineTestSupport", "SightlineDataHome", "SightlineEngine", "CSightlineKernels"]),
         .testTarget(name: "SightlineStoreTests",
-                    dependencies: ["SightlineTestSupport", "SightlineStore", .product(name: "GRDB", package: "GRDB.swift")]),
+                    dependencies: ["SightlineTestSupport", "SightlineStore", .product(name: "GRDB", package: "GRDB.swift"),
+                                   .product(name: "PostgresNIO", package: "postgres-nio"),
+                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SightlineAppsTests",
                     dependencies: ["SightlineTestSupport", "SightlineApps", "SightlineStore", "SightlineVision", "SightlineTraining", "SightlineImaging",
                                    "SightlineEngine"],

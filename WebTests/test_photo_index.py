@@ -3,7 +3,9 @@ folder, several `index work` processes at once on one data directory — one of 
 SIGKILL in the middle of a batch, another stopped with SIGTERM — and then `index status`,
 `index search`, `index similar` and `index faces`. Every photo ends up analysed, none failed, a killed worker's photos are taken
 over once its leases run out, a stopped worker gives its leases back at once, adding the folder
-again skips unchanged photos and redoes a changed one.
+again skips unchanged photos and redoes a changed one. The same tests run twice: on the data
+directory's SQLite file, and on a PostgreSQL database (`SIGHTLINE_DATABASE_URL`), where the
+workers claim photos with SELECT … FOR UPDATE SKIP LOCKED.
 
 The real release CLI (`.build/release/sightline`, or $SIGHTLINE_BINARY) with a fresh data
 directory and the installed models linked in, like the server tests."""
@@ -17,6 +19,7 @@ import tempfile
 import time
 import unittest
 
+from postgres_database import PostgresDatabase
 from sightline_server import REPOSITORY, installed_models_directory
 
 SAMPLES = REPOSITORY / "Samples"
@@ -126,6 +129,22 @@ class PhotoIndexTests(unittest.TestCase):
         self.assertIn("colour is not a task", refused.stderr)
         missing = self.sightline("index", "add", str(self.home / "no-such-folder"), check=False)
         self.assertNotEqual(missing.returncode, 0)
+
+
+class PostgresPhotoIndexTests(PhotoIndexTests):
+    """The same, with the index in a PostgreSQL database that every command reaches through
+    $SIGHTLINE_DATABASE_URL."""
+
+    def setUp(self):
+        super().setUp()
+        database = PostgresDatabase(self)
+        url = database.__enter__()
+        self.addCleanup(database.__exit__, None, None, None)
+        self.environment["SIGHTLINE_DATABASE_URL"] = url
+
+    def tearDown(self):
+        self.assertFalse((self.home / "sightline.sqlite").exists(), "nothing was written to a local SQLite file")
+        super().tearDown()
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ public struct PhotoIndexAdditionJSON: JSONAnswer, Sendable {
         public var error: String
     }
 
-    public init(_ addition: PhotoIndex.Addition, errors: [(file: String, error: String)]) {
+    public init(_ addition: PhotoIndexAddition, errors: [(file: String, error: String)]) {
         added = addition.added
         changed = addition.changed
         unchanged = addition.unchanged

@@ -11,7 +11,7 @@ import SightlineVision
 
 final class AppServices: Sendable {
     let configuration: ServerConfiguration
-    let store: Store
+    let store: any Store
     let models: ModelStore
     let gate: InferenceGate
     let memory: MemoryBudget
@@ -31,7 +31,7 @@ final class AppServices: Sendable {
     let kitchenKnowledge: Lazy<KitchenKnowledge>
     let ingredientFinder: Lazy<IngredientFinder>
 
-    init(configuration: ServerConfiguration, store: Store, models: ModelStore = ModelStore()) {
+    init(configuration: ServerConfiguration, store: any Store, models: ModelStore = ModelStore()) {
         self.configuration = configuration
         self.store = store
         self.models = models
@@ -113,17 +113,9 @@ final class AppServices: Sendable {
     /// refuses it 503 `busy`.
     func infer<Value: Sendable>(uploadOf request: Request,
                                 _ work: @escaping @Sendable (PhotoUpload) throws -> Value) async throws -> Value {
-        try await infer(uploadOf: request) { upload, _ in try work(upload) }
-    }
-
-    /// As `infer(uploadOf:_:)`, for work that saves what it found: it checks the cancellation
-    /// before saving, so a request already answered 408 (past the request time limit) saves nothing.
-    func infer<Value: Sendable>(uploadOf request: Request,
-                                _ work: @escaping @Sendable (PhotoUpload, InferenceCancellation) throws -> Value)
-        async throws -> Value {
         let upload = try await PhotoUpload.read(from: request, limit: configuration.maxUploadBytes, budget: memory)
         try PhotoDecoding.checkHeader(upload, maxPixels: configuration.maxPixels)
-        return try await gate.run { cancellation in try work(upload, cancellation) }
+        return try await gate.run { _ in try work(upload) }
     }
 
     var kitchen: KitchenContext {

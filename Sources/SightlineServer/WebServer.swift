@@ -22,7 +22,7 @@ public struct WebServer: Sendable {
     let services: AppServices
 
     /// - Throws: `StoreError` when the database cannot be opened (it is never overwritten).
-    public init(configuration: ServerConfiguration, store: Store, models: ModelStore = ModelStore()) {
+    public init(configuration: ServerConfiguration, store: any Store, models: ModelStore = ModelStore()) {
         self.configuration = configuration
         services = AppServices(configuration: configuration, store: store, models: models)
     }

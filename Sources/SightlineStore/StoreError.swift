@@ -3,7 +3,7 @@
 // newer) and what to do.
 public import Foundation
 
-/// Why `Store` refused to open its database or to carry out an operation.
+/// Why a `Store` refused to open its database or to carry out an operation.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The file is not an SQLite database, or `PRAGMA quick_check` found damage. The file was
     /// not modified.
@@ -18,8 +18,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     /// A value given to the store breaks one of its rules (an empty name, a confidence outside
     /// 0…1, a negative limit…). Nothing was written.
     case invalidValue(field: String, reason: String)
-    /// SQLite reported an error while reading or writing an open database.
+    /// The database reported an error while reading or writing (SQLite), or the PostgreSQL
+    /// server could not be reached or refused a statement while the store was open.
     case databaseFailure(path: String, reason: String)
+    /// The PostgreSQL server could not be reached, or refused the role, password or database.
+    /// `location` is the URL without its password.
+    case cannotConnect(location: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,12 +43,18 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
         case let .cannotOpen(path, reason):
             return "Cannot open the Sightline database \(path): \(reason). "
                 + "Check that the folder exists and is writable, and that the disk is not full; "
-                + "set $\(Store.homeEnvironmentVariable) to use another data directory."
+                + "set $\(SQLiteStore.homeEnvironmentVariable) to use another data directory."
         case let .invalidValue(field, reason):
             return "Invalid \(field): \(reason). Nothing was saved."
+        case let .cannotConnect(location, reason):
+            return "Cannot connect to the Sightline database \(location): \(reason). "
+                + "Check that the PostgreSQL server is running and reachable from this machine, and the user, "
+                + "password and database name in --database or $\(PostgresLocation.environmentVariable)."
         case let .databaseFailure(path, reason):
-            return "Reading or writing the Sightline database \(path) failed: \(reason). "
-                + "Check free disk space and the file's permissions, then try again."
+            let advice = PostgresLocation.isPostgresURL(path)
+                ? "Check that the PostgreSQL server is running and reachable, then try again."
+                : "Check free disk space and the file's permissions, then try again."
+            return "Reading or writing the Sightline database \(path) failed: \(reason). " + advice
         }
     }
 

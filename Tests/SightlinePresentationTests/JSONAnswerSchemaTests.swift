@@ -14,9 +14,9 @@ import XCTest
 final class JSONAnswerSchemaTests: XCTestCase {
     private static let document = TestRepository.url("Sources/SightlineServer/Resources/openapi.json")
 
-    func testEveryAnswerFitsItsSchema() throws {
+    func testEveryAnswerFitsItsSchema() async throws {
         let validator = try OpenAPISchemaValidator(documentAt: Self.document)
-        for answer in try Self.examples() {
+        for answer in try await Self.examples() {
             let schema = try XCTUnwrap(answer.openAPISchema, "\(type(of: answer)) names no schema")
             let json = try JSONLine.encoding(answer)
             let faults = validator.faults(of: json, against: schema)
@@ -24,10 +24,10 @@ final class JSONAnswerSchemaTests: XCTestCase {
         }
     }
 
-    func testEverySchemaTheAPIAnswersWithHasAnAnswerType() throws {
+    func testEverySchemaTheAPIAnswersWithHasAnAnswerType() async throws {
         let answered = try Self.answeredSchemas()
         XCTAssertTrue(answered.isSuperset(of: ["Classification", "WasteReport", "Error", "Recipe"]), "\(answered.sorted())")
-        let produced = Set(try Self.examples().compactMap(\.openAPISchema))
+        let produced = Set(try await Self.examples().compactMap(\.openAPISchema))
         XCTAssertEqual(answered.subtracting(produced), [], "schemas the API answers with that no JSONAnswer type produces")
     }
 
@@ -81,8 +81,8 @@ final class JSONAnswerSchemaTests: XCTestCase {
 
     // MARK: - Examples built the way the apps build them
 
-    private static func examples() throws -> [any JSONAnswer] {
-        try visionExamples() + recognizerExamples() + catExamples() + kitchenExamples() + wasteExamples() + serverExamples()
+    private static func examples() async throws -> [any JSONAnswer] {
+        try visionExamples() + recognizerExamples() + catExamples() + kitchenExamples() + (await wasteExamples()) + serverExamples()
     }
 
     private static let photo = ImageSize(width: 640, height: 480)
@@ -197,7 +197,7 @@ final class JSONAnswerSchemaTests: XCTestCase {
         ]
     }
 
-    private static func wasteExamples() throws -> [any JSONAnswer] {
+    private static func wasteExamples() async throws -> [any JSONAnswer] {
         let knowledge = try WasteKnowledge.bundled()
         let materials = try WasteMaterials.bundled()
         func object(_ label: String, _ evidence: WasteObject.Evidence) throws -> WasteObject {
@@ -226,11 +226,11 @@ final class JSONAnswerSchemaTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-presentation-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(directory: folder)
+        let store = try SQLiteStore(directory: folder)
         let consent = WasteGuardConsent(store: store, texts: knowledge.texts)
-        let before = WasteConsentJSON(try consent.status(), texts: knowledge.texts, language: .english)
-        try consent.accept(.privacy, at: created)
-        let after = WasteConsentJSON(try consent.status(), texts: knowledge.texts, language: .german)
+        let before = WasteConsentJSON(try await consent.status(), texts: knowledge.texts, language: .english)
+        try await consent.accept(.privacy, at: created)
+        let after = WasteConsentJSON(try await consent.status(), texts: knowledge.texts, language: .german)
         try store.close()
         let detector = installed(detectorManifest(labels: ["battery", "apple", "glass"]))
         let classifier = installed(classifierManifest(training: nil))

@@ -32,7 +32,7 @@ final class ErrorMessageTests: XCTestCase {
     func testAnUnreachableDatabaseIs503WithoutItsPath() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-closed-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(directory: folder)
+        let store = try SQLiteStore(directory: folder)
         try store.close()
         let server = WebServer(configuration: ServerConfiguration(port: 0), store: store)
         try await server.application().test(.live) { client in

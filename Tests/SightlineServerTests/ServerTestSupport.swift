@@ -28,7 +28,7 @@ enum ServerTestSupport {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(directory: folder)
+        let store = try SQLiteStore(directory: folder)
         let server = WebServer(configuration: configuration, store: store, models: models)
         try await server.application().test(.live) { client in
             try await body(client, folder)

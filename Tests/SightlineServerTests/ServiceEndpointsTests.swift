@@ -17,7 +17,7 @@ final class ServiceEndpointsTests: XCTestCase {
     func testMetricsCountEachRouteMethodAndStatusAndTimeThem() async throws {
         try await ServerTestSupport.withServer { client, folder in
             // Three photos in the store's index: one leased by a worker, one done, one pending.
-            let index = try Store(directory: folder).photoIndex
+            let index = try SQLiteStore(directory: folder).photoIndex
             try index.add((0 ..< 3).map { IndexedFile(path: "/photos/\($0).jpg", size: 10, modifiedAt: Date(),
                                                       contentHash: Data(repeating: 7, count: 32)) })
             let jobs = try index.claim(count: 2, worker: "w", lease: 600)
@@ -142,7 +142,7 @@ final class ServiceEndpointsTests: XCTestCase {
     func testAStoreThatCannotAnswerMakesTheServerNotReady() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-readiness-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(directory: folder)
+        let store = try SQLiteStore(directory: folder)
         let server = WebServer(configuration: ServerConfiguration(port: 0), store: store)
         try await server.application().test(.live) { client in
             let before = try await client.execute(uri: "/readyz", method: .get)

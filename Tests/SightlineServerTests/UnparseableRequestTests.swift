@@ -88,7 +88,7 @@ final class UnparseableRequestTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let recorder = LogRecorder()
-        let server = WebServer(configuration: ServerConfiguration(port: 0, requestTimeout: .seconds(1)), store: try Store(directory: folder))
+        let server = WebServer(configuration: ServerConfiguration(port: 0, requestTimeout: .seconds(1)), store: try SQLiteStore(directory: folder))
         try await server.application(logger: recorder.logger).test(.live) { client in
             let port = try XCTUnwrap(client.port)
             let host = "Host: localhost:\(port)\r\n"
@@ -121,7 +121,7 @@ final class UnparseableRequestTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let certificate = try SelfSignedCertificate.loadOrCreate(in: folder.appendingPathComponent("tls"), names: ["localhost"])
         let configuration = ServerConfiguration(port: 0, requestTimeout: .seconds(1), certificate: certificate)
-        let server = WebServer(configuration: configuration, store: try Store(directory: folder))
+        let server = WebServer(configuration: configuration, store: try SQLiteStore(directory: folder))
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let application = try server.application { port in portContinuation.yield(port) }
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -68,9 +68,9 @@ final class ConcurrencyTests: StoreTestCase {
         // at the same moment; repeated on fresh folders to give the race many chances.
         for round in 0 ..< 20 {
             let folder = directory.appendingPathComponent("round-\(round)", isDirectory: true)
-            let opened = Mutex<[Store]>([])
+            let opened = Mutex<[SQLiteStore]>([])
             runConcurrently(threads: 4, iterations: 1) { _, _ in
-                let store = try Store(directory: folder)
+                let store = try SQLiteStore(directory: folder)
                 opened.withLock { $0.append(store) }
             }
             let stores = opened.withLock { $0 }

@@ -25,21 +25,21 @@ final class CrashRecoveryTests: StoreTestCase {
         }
         for suffix in suffixes {
             try FileManager.default.copyItem(
-                at: directory.appendingPathComponent(Store.fileName + suffix),
-                to: crashed.appendingPathComponent(Store.fileName + suffix))
+                at: directory.appendingPathComponent(SQLiteStore.fileName + suffix),
+                to: crashed.appendingPathComponent(SQLiteStore.fileName + suffix))
         }
         return (crashed, ids)
     }
 
     func testSavesInTheLogSurviveAndTheFileIsNotJudgedDamaged() throws {
         let (crashed, ids) = try filesLeftByACrash(keepingSharedMemory: true)
-        let reopened = try Store(directory: crashed)
+        let reopened = try SQLiteStore(directory: crashed)
         XCTAssertEqual(try reopened.recognitionHistory.list().map(\.id).sorted(), ids)
     }
 
     func testSavesSurviveWhenTheSharedMemoryIndexIsGone() throws {
         let (crashed, ids) = try filesLeftByACrash(keepingSharedMemory: false)
-        let reopened = try Store(directory: crashed)
+        let reopened = try SQLiteStore(directory: crashed)
         XCTAssertEqual(try reopened.recognitionHistory.list().map(\.id).sorted(), ids)
     }
 }

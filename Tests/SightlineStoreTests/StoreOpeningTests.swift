@@ -9,7 +9,7 @@ import XCTest
 final class StoreOpeningTests: StoreTestCase {
     func testCreatesTheFolderAndAnOwnerOnlyDatabaseFile() throws {
         let nested = directory.appendingPathComponent("a/b", isDirectory: true)
-        let store = try Store(directory: nested)
+        let store = try SQLiteStore(directory: nested)
         XCTAssertEqual(store.fileURL.path, nested.appendingPathComponent("sightline.sqlite").path)
         let fileMode = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.posixPermissions] as? Int
         XCTAssertEqual(fileMode, 0o600)
@@ -57,10 +57,10 @@ final class StoreOpeningTests: StoreTestCase {
             XCTAssertTrue(try db.table("indexedPhoto", hasUniqueKey: ["path"]))
             XCTAssertEqual(try db.primaryKey("indexedPhotoLabel").columns, ["photoID", "rank"])
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
-                           StoreSchema.migrator.migrations)
-            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA user_version"), StoreSchema.version)
+                           SQLiteSchema.migrator.migrations)
+            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA user_version"), SQLiteSchema.version)
         }
-        XCTAssertEqual(StoreSchema.version, 10)
+        XCTAssertEqual(SQLiteSchema.version, 10)
     }
 
     func testTablesRefuseValuesOutsideTheirRules() throws {
@@ -98,7 +98,7 @@ final class StoreOpeningTests: StoreTestCase {
         XCTAssertEqual(try reopened.kitchenIngredients.list().map(\.name), ["egg"])
         XCTAssertEqual(try reopened.settings.value(for: "language"), "de")
         try reopened.database.read { db in
-            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations"), StoreSchema.version)
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations"), SQLiteSchema.version)
         }
     }
 
@@ -109,7 +109,7 @@ final class StoreOpeningTests: StoreTestCase {
         XCTAssertEqual(try store.kitchenIngredients.list().map(\.name), ["egg"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: logURL.path))
         try store.close()
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [Store.fileName])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [SQLiteStore.fileName])
         XCTAssertEqual(try openStore().kitchenIngredients.list().map(\.name), ["egg"])
     }
 
@@ -125,11 +125,11 @@ final class StoreOpeningTests: StoreTestCase {
     }
 
     func testDefaultDirectoryFollowsSightlineHome() {
-        XCTAssertEqual(Store.defaultDirectory(environment: ["SIGHTLINE_HOME": "/data/sl", "HOME": "/home/u"]).path,
+        XCTAssertEqual(SQLiteStore.defaultDirectory(environment: ["SIGHTLINE_HOME": "/data/sl", "HOME": "/home/u"]).path,
                        "/data/sl")
-        XCTAssertEqual(Store.defaultDirectory(environment: ["SIGHTLINE_HOME": "", "HOME": "/home/u"]).path,
+        XCTAssertEqual(SQLiteStore.defaultDirectory(environment: ["SIGHTLINE_HOME": "", "HOME": "/home/u"]).path,
                        "/home/u/.local/share/sightline")
-        XCTAssertEqual(Store.defaultDirectory(environment: ["HOME": "/home/u"]).path,
+        XCTAssertEqual(SQLiteStore.defaultDirectory(environment: ["HOME": "/home/u"]).path,
                        "/home/u/.local/share/sightline")
     }
 
@@ -137,7 +137,7 @@ final class StoreOpeningTests: StoreTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let blocker = directory.appendingPathComponent("blocker")
         try Data("not a folder".utf8).write(to: blocker)
-        XCTAssertThrowsError(try Store(directory: blocker)) { error in
+        XCTAssertThrowsError(try SQLiteStore(directory: blocker)) { error in
             guard case .cannotOpen? = error as? StoreError else { return XCTFail("unexpected error \(error)") }
         }
     }

@@ -60,8 +60,8 @@ final class StoreSafetyTests: StoreTestCase {
 
         XCTAssertThrowsError(try openStore()) { error in
             XCTAssertEqual(error as? StoreError, .newerVersion(
-                path: databaseURL.path, fileSchemaVersion: StoreSchema.version,
-                supportedSchemaVersion: StoreSchema.version, unknownMigrations: ["createRecipeNotes"]))
+                path: databaseURL.path, fileSchemaVersion: SQLiteSchema.version,
+                supportedSchemaVersion: SQLiteSchema.version, unknownMigrations: ["createRecipeNotes"]))
             let message = (error as? StoreError)?.description ?? ""
             XCTAssertTrue(message.contains("newer version of Sightline"), message)
             XCTAssertTrue(message.contains("left untouched"), message)
@@ -83,7 +83,7 @@ final class StoreSafetyTests: StoreTestCase {
         XCTAssertThrowsError(try openStore()) { error in
             XCTAssertEqual(error as? StoreError, .newerVersion(
                 path: databaseURL.path, fileSchemaVersion: 99,
-                supportedSchemaVersion: StoreSchema.version, unknownMigrations: []))
+                supportedSchemaVersion: SQLiteSchema.version, unknownMigrations: []))
         }
         XCTAssertEqual(try bytes(of: databaseURL), before)
         try assertFolderHoldsOnlyTheDatabase()
@@ -135,14 +135,14 @@ final class StoreSafetyTests: StoreTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
             let queue = try DatabaseQueue(path: databaseURL.path)
-            try StoreSchema.migrator.migrate(queue, upTo: "createCatScan")
+            try SQLiteSchema.migrator.migrate(queue, upTo: "createCatScan")
             try queue.close()
         }
         let store = try openStore()
         try store.kitchenIngredients.add("onion")
         try store.database.read { db in
-            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA user_version"), StoreSchema.version)
-            XCTAssertTrue(try StoreSchema.migrator.hasCompletedMigrations(db))
+            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA user_version"), SQLiteSchema.version)
+            XCTAssertTrue(try SQLiteSchema.migrator.hasCompletedMigrations(db))
         }
     }
 
@@ -155,7 +155,7 @@ final class StoreSafetyTests: StoreTestCase {
 
     /// The data directory holds the database file and nothing else.
     private func assertFolderHoldsOnlyTheDatabase(file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [Store.fileName],
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [SQLiteStore.fileName],
                        file: file, line: line)
     }
 }

@@ -5,10 +5,10 @@ public import SightlineStore
 
 /// Favourite breeds.
 public struct BreedFavourites: Sendable {
-    public let favourites: Favourites
+    public let favourites: any Favourites
     public let encyclopaedia: BreedEncyclopaedia
 
-    public init(store: Store, encyclopaedia: BreedEncyclopaedia) {
+    public init(store: any Store, encyclopaedia: BreedEncyclopaedia) {
         self.favourites = store.favourites
         self.encyclopaedia = encyclopaedia
     }
@@ -18,26 +18,26 @@ public struct BreedFavourites: Sendable {
     ///
     /// - Throws: `CatScannerError.unknownBreed` with suggestions, or `StoreError`.
     @discardableResult
-    public func add(_ name: String, at date: Date = Date()) throws -> (breed: CatBreed, added: Bool) {
+    public func add(_ name: String, at date: Date = Date()) async throws -> (breed: CatBreed, added: Bool) {
         let breed = try encyclopaedia.resolve(name)
-        return (breed, try favourites.add(kind: .breed, key: breed.name, at: date))
+        return (breed, try await favourites.add(kind: .breed, key: breed.name, at: date))
     }
 
     /// Removes the entry named `name` (or an alias) from the favourites; false when it was not one.
     @discardableResult
-    public func remove(_ name: String) throws -> Bool {
+    public func remove(_ name: String) async throws -> Bool {
         // A favourite whose entry has since left the encyclopaedia can still be removed by name.
         let key = encyclopaedia.breed(named: name)?.name ?? name
-        return try favourites.remove(kind: .breed, key: key)
+        return try await favourites.remove(kind: .breed, key: key)
     }
 
     /// The favourite entries, newest first. Favourites whose entry no longer exists are skipped.
-    public func list() throws -> [CatBreed] {
-        try favourites.list(kind: .breed).compactMap { encyclopaedia.breed(named: $0.key) }
+    public func list() async throws -> [CatBreed] {
+        try await favourites.list(kind: .breed).compactMap { encyclopaedia.breed(named: $0.key) }
     }
 
     /// The names of the favourite entries.
-    public func names() throws -> Set<String> {
-        Set(try favourites.list(kind: .breed).map(\.key))
+    public func names() async throws -> Set<String> {
+        Set(try await favourites.list(kind: .breed).map(\.key))
     }
 }

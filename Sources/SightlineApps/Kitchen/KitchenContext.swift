@@ -5,9 +5,9 @@ public import SightlineStore
 /// What the Kitchen works with: the bundled knowledge and the store.
 public struct KitchenContext: Sendable {
     public let knowledge: KitchenKnowledge
-    public let store: Store
+    public let store: any Store
 
-    public init(knowledge: KitchenKnowledge, store: Store) {
+    public init(knowledge: KitchenKnowledge, store: any Store) {
         self.knowledge = knowledge
         self.store = store
     }

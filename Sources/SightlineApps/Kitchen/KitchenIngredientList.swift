@@ -6,10 +6,10 @@ public import SightlineStore
 
 /// The user's ingredient list.
 public struct KitchenIngredientList: Sendable {
-    public let ingredients: KitchenIngredients
+    public let ingredients: any KitchenIngredients
     public let vocabulary: IngredientVocabulary
 
-    public init(store: Store, vocabulary: IngredientVocabulary) {
+    public init(store: any Store, vocabulary: IngredientVocabulary) {
         self.ingredients = store.kitchenIngredients
         self.vocabulary = vocabulary
     }
@@ -17,9 +17,9 @@ public struct KitchenIngredientList: Sendable {
     /// Adds `text` normalised (see `IngredientVocabulary.normalisedName`) on top of the list.
     /// Empty text and names already on the list change nothing.
     @discardableResult
-    public func add(_ text: String, at date: Date = Date()) throws -> IngredientListChange {
+    public func add(_ text: String, at date: Date = Date()) async throws -> IngredientListChange {
         guard let name = vocabulary.normalisedName(text) else { return .ignoredEmpty }
-        return try ingredients.add(name, at: date) ? .added(name) : .alreadyOnList(name)
+        return try await ingredients.add(name, at: date) ? .added(name) : .alreadyOnList(name)
     }
 
     /// Adds what a photo identified confidently enough — the classifier's ingredient, or every
@@ -27,13 +27,13 @@ public struct KitchenIngredientList: Sendable {
     /// adding each did. A photo with only candidates adds nothing (the user picks one and adds it
     /// as text).
     @discardableResult
-    public func add(_ identification: IngredientIdentification, at date: Date = Date()) throws -> [IngredientListChange] {
+    public func add(_ identification: IngredientIdentification, at date: Date = Date()) async throws -> [IngredientListChange] {
         let names = identification.method == .detector ? identification.accepted.map(\.name)
             : identification.ingredient.map { [$0] } ?? []
         // Entries added at the same time are listed newest first, so the least sure goes in first.
         var changes: [IngredientListChange] = []
         for name in names.reversed() {
-            changes.insert(try add(name, at: date), at: 0)
+            changes.insert(try await add(name, at: date), at: 0)
         }
         return changes
     }
@@ -42,21 +42,22 @@ public struct KitchenIngredientList: Sendable {
     /// cleaned (for entries saved before the vocabulary knew a word). Returns the removed
     /// name, or nil when neither was on the list.
     @discardableResult
-    public func remove(_ text: String) throws -> String? {
+    public func remove(_ text: String) async throws -> String? {
         guard let name = vocabulary.normalisedName(text) else { return nil }
-        if try ingredients.remove(name) { return name }
+        if try await ingredients.remove(name) { return name }
         let cleaned = IngredientVocabulary.cleaned(text)
-        return try cleaned != name && ingredients.remove(cleaned) ? cleaned : nil
+        guard cleaned != name else { return nil }
+        return try await ingredients.remove(cleaned) ? cleaned : nil
     }
 
     /// Empties the list; returns how many entries it had.
     @discardableResult
-    public func clear() throws -> Int {
-        try ingredients.clear()
+    public func clear() async throws -> Int {
+        try await ingredients.clear()
     }
 
     /// The names on the list, newest first.
-    public func names() throws -> [String] {
-        try ingredients.list().map(\.name)
+    public func names() async throws -> [String] {
+        try await ingredients.list().map(\.name)
     }
 }

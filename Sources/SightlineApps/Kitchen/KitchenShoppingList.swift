@@ -6,11 +6,11 @@ public import SightlineStore
 
 /// The user's shopping list.
 public struct KitchenShoppingList: Sendable {
-    public let list: ShoppingList
+    public let list: any ShoppingList
     public let vocabulary: IngredientVocabulary
     public let pantryStaples: PantryStaples
 
-    public init(store: Store, vocabulary: IngredientVocabulary, pantryStaples: PantryStaples) {
+    public init(store: any Store, vocabulary: IngredientVocabulary, pantryStaples: PantryStaples) {
         self.list = store.shoppingList
         self.vocabulary = vocabulary
         self.pantryStaples = pantryStaples
@@ -41,48 +41,48 @@ public struct KitchenShoppingList: Sendable {
     /// many new lines they made.
     @discardableResult
     public func addMissing(of recipe: Recipe, have: [String], ignorePantryStaples: Bool = false,
-                           at date: Date = Date()) throws -> (items: [NewShoppingListItem], newLines: Int) {
+                           at date: Date = Date()) async throws -> (items: [NewShoppingListItem], newLines: Int) {
         let items = missingItems(of: recipe, have: have, ignorePantryStaples: ignorePantryStaples)
-        return (items, try list.add(items, at: date))
+        return (items, try await list.add(items, at: date))
     }
 
     /// Adds a free-text item, normalised like the ingredient list; empty text adds nothing and
     /// returns nil, otherwise returns the normalised name.
     @discardableResult
-    public func add(_ text: String, amount: String? = nil, at date: Date = Date()) throws -> String? {
+    public func add(_ text: String, amount: String? = nil, at date: Date = Date()) async throws -> String? {
         guard let name = vocabulary.normalisedName(text) else { return nil }
         let amount = amount?.trimmingCharacters(in: .whitespacesAndNewlines)
-        try list.add([NewShoppingListItem(name: name, amount: amount?.isEmpty == false ? amount : nil)], at: date)
+        try await list.add([NewShoppingListItem(name: name, amount: amount?.isEmpty == false ? amount : nil)], at: date)
         return name
     }
 
     /// The list in the order items were first added.
-    public func items() throws -> [ShoppingListItem] {
-        try list.list()
+    public func items() async throws -> [ShoppingListItem] {
+        try await list.list()
     }
 
     /// Ticks an item off or on; its new state, or nil when there is no such item.
     @discardableResult
-    public func toggleChecked(id: Int64) throws -> Bool? {
-        try list.toggleChecked(id: id)
+    public func toggleChecked(id: Int64) async throws -> Bool? {
+        try await list.toggleChecked(id: id)
     }
 
     /// Removes one item; false when there is no such item.
     @discardableResult
-    public func remove(id: Int64) throws -> Bool {
-        try list.remove(id: id)
+    public func remove(id: Int64) async throws -> Bool {
+        try await list.remove(id: id)
     }
 
     /// Removes the ticked items; returns how many.
     @discardableResult
-    public func clearChecked() throws -> Int {
-        try list.clearChecked()
+    public func clearChecked() async throws -> Int {
+        try await list.clearChecked()
     }
 
     /// Empties the list; returns how many items it had.
     @discardableResult
-    public func clearAll() throws -> Int {
-        try list.clearAll()
+    public func clearAll() async throws -> Int {
+        try await list.clearAll()
     }
 
     /// Two amounts of one ingredient as one text, the way the store merges them.

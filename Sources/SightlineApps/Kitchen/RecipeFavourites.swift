@@ -5,10 +5,10 @@ public import SightlineStore
 
 /// Favourite recipes.
 public struct RecipeFavourites: Sendable {
-    public let favourites: Favourites
+    public let favourites: any Favourites
     public let collection: RecipeCollection
 
-    public init(store: Store, collection: RecipeCollection) {
+    public init(store: any Store, collection: RecipeCollection) {
         self.favourites = store.favourites
         self.collection = collection
     }
@@ -18,26 +18,26 @@ public struct RecipeFavourites: Sendable {
     /// - Throws: `KitchenError.unknownRecipe` for an id that is neither a bundled recipe nor a
     ///   Spoonacular recipe number, or `StoreError`.
     @discardableResult
-    public func add(recipeID: String, at date: Date = Date()) throws -> Bool {
+    public func add(recipeID: String, at date: Date = Date()) async throws -> Bool {
         guard collection.recipe(id: recipeID) != nil || SpoonacularRecipeProvider.spoonacularID(recipeID) != nil else {
             throw KitchenError.unknownRecipe(id: recipeID)
         }
-        return try favourites.add(kind: .recipe, key: recipeID, at: date)
+        return try await favourites.add(kind: .recipe, key: recipeID, at: date)
     }
 
     /// Removes a favourite; false when it was not one.
     @discardableResult
-    public func remove(recipeID: String) throws -> Bool {
-        try favourites.remove(kind: .recipe, key: recipeID)
+    public func remove(recipeID: String) async throws -> Bool {
+        try await favourites.remove(kind: .recipe, key: recipeID)
     }
 
     /// The favourite recipe ids, newest first.
-    public func recipeIDs() throws -> [String] {
-        try favourites.list(kind: .recipe).map(\.key)
+    public func recipeIDs() async throws -> [String] {
+        try await favourites.list(kind: .recipe).map(\.key)
     }
 
     /// Whether a recipe is a favourite.
-    public func contains(recipeID: String) throws -> Bool {
-        try favourites.isFavourite(kind: .recipe, key: recipeID)
+    public func contains(recipeID: String) async throws -> Bool {
+        try await favourites.isFavourite(kind: .recipe, key: recipeID)
     }
 }

@@ -48,10 +48,10 @@ public struct WasteGuardConsent: Sendable {
     /// The app name consent is stored under.
     public static let app = "wasteguard"
 
-    public let store: Store
+    public let store: any Store
     public let texts: WasteTexts
 
-    public init(store: Store, texts: WasteTexts) {
+    public init(store: any Store, texts: WasteTexts) {
         self.store = store
         self.texts = texts
     }
@@ -65,8 +65,8 @@ public struct WasteGuardConsent: Sendable {
     }
 
     /// Every document's state, in the order privacy, disclaimer, terms.
-    public func status() throws -> [ConsentStatus] {
-        let accepted = Dictionary(try store.consent.acceptances(app: Self.app).map { ($0.document, $0) },
+    public func status() async throws -> [ConsentStatus] {
+        let accepted = Dictionary(try await store.consent.acceptances(app: Self.app).map { ($0.document, $0) },
                                   uniquingKeysWith: { first, _ in first })
         return ConsentDocument.allCases.map { document in
             let version = version(of: document)
@@ -77,25 +77,25 @@ public struct WasteGuardConsent: Sendable {
     }
 
     /// Records that the user accepted the current version of `document`.
-    public func accept(_ document: ConsentDocument, at date: Date = Date()) throws {
-        try store.consent.accept(app: Self.app, document: document.rawValue, version: version(of: document), at: date)
+    public func accept(_ document: ConsentDocument, at date: Date = Date()) async throws {
+        try await store.consent.accept(app: Self.app, document: document.rawValue, version: version(of: document), at: date)
     }
 
     /// Withdraws the acceptance of `document`, or of all three when nil.
-    public func withdraw(_ document: ConsentDocument? = nil) throws {
-        try store.consent.withdraw(app: Self.app, document: document?.rawValue)
+    public func withdraw(_ document: ConsentDocument? = nil) async throws {
+        try await store.consent.withdraw(app: Self.app, document: document?.rawValue)
     }
 
     /// The documents still to be accepted (never accepted, or changed since).
-    public func missing() throws -> [ConsentDocument] {
-        try status().filter { $0.state != .accepted }.map(\.document)
+    public func missing() async throws -> [ConsentDocument] {
+        try await status().filter { $0.state != .accepted }.map(\.document)
     }
 
     /// The grant `WasteGuard.analyse` needs.
     ///
     /// - Throws: `WasteGuardError.consentRequired` listing the documents still to accept.
-    public func grant() throws -> ConsentGrant {
-        let status = try status()
+    public func grant() async throws -> ConsentGrant {
+        let status = try await status()
         let missing = status.filter { $0.state != .accepted }.map(\.document)
         guard missing.isEmpty else { throw WasteGuardError.consentRequired(missing: missing) }
         return ConsentGrant(acceptedAt: status.compactMap(\.acceptedAt).max() ?? Date())

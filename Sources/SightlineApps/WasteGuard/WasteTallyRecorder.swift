@@ -14,20 +14,20 @@ public struct WasteTallyRecorder: Sendable {
     /// Adds one to the count of each reported object's class label if the tally is on;
     /// returns whether anything was counted.
     @discardableResult
-    public func record(_ report: WasteReport) throws -> Bool {
-        guard try settings.isTallyEnabled(), !report.items.isEmpty else { return false }
-        try settings.store.wasteTally.increment(report.items.map(\.object.wasteClass.label))
+    public func record(_ report: WasteReport) async throws -> Bool {
+        guard try await settings.isTallyEnabled(), !report.items.isEmpty else { return false }
+        try await settings.store.wasteTally.increment(report.items.map(\.object.wasteClass.label))
         return true
     }
 
     /// The counts, most frequent first.
-    public func counts() throws -> [WasteTallyEntry] {
-        try settings.store.wasteTally.counts()
+    public func counts() async throws -> [WasteTallyEntry] {
+        try await settings.store.wasteTally.counts()
     }
 
     /// Forgets every count; returns how many labels had one.
     @discardableResult
-    public func reset() throws -> Int {
-        try settings.store.wasteTally.reset()
+    public func reset() async throws -> Int {
+        try await settings.store.wasteTally.reset()
     }
 }

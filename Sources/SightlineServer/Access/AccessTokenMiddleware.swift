@@ -16,18 +16,18 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The paths served without a token.
     static var openPaths: Set<String> { ["/healthz", "/readyz"] }
 
-    let store: Store
+    let store: any Store
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if Self.openPaths.contains(request.uri.path) { return try await next(request, context) }
         if let secret = request.uri.queryParameters.get("token"), request.method == .get {
-            guard try AccessTokenSecret.verify(secret, in: store) != nil else { throw Self.refusal }
+            guard try await AccessTokenSecret.verify(secret, in: store) != nil else { throw Self.refusal }
             var response = Response(status: .seeOther)
             response.headers[.location] = Self.localRedirect(to: request.uri.path)
             response.headers[.setCookie] = "\(Self.cookieName)=\(secret); Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=31536000"
             return response
         }
-        guard let secret = Self.presentedSecret(request), try AccessTokenSecret.verify(secret, in: store) != nil else {
+        guard let secret = Self.presentedSecret(request), try await AccessTokenSecret.verify(secret, in: store) != nil else {
             throw Self.refusal
         }
         return try await next(request, context)

@@ -21,17 +21,17 @@ public enum AccessTokenSecret {
     }
 
     /// Creates and stores a token; the secret is returned once and never stored.
-    public static func create(name: String, in store: Store) throws -> (token: AccessToken, secret: String) {
+    public static func create(name: String, in store: any Store) async throws -> (token: AccessToken, secret: String) {
         let secret = generate()
-        return (try store.accessTokens.create(name: name, tokenHash: hash(secret)), secret)
+        return (try await store.accessTokens.create(name: name, tokenHash: hash(secret), at: Date()), secret)
     }
 
     /// The active token whose hash equals the hash of `secret`, compared in constant time
     /// against every active token.
-    static func verify(_ secret: String, in store: Store) throws -> AccessToken? {
+    static func verify(_ secret: String, in store: any Store) async throws -> AccessToken? {
         let presented = hash(secret)
         var match: AccessToken?
-        for token in try store.accessTokens.list() where token.isActive {
+        for token in try await store.accessTokens.list() where token.isActive {
             if constantTimeEqual(token.tokenHash, presented) { match = token }
         }
         return match

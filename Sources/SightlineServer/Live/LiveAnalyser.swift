@@ -40,7 +40,7 @@ struct LiveAnalyser {
                 return (try wasteGuard.recognizer.findings(in: photo), fullSize)
             }
             let knowledge = try services.wasteKnowledge.get()
-            let municipality = try WasteGuardSettings(store: services.store, knowledge: knowledge).municipality()
+            let municipality = try await WasteGuardSettings(store: services.store, knowledge: knowledge).municipality()
             let report = wasteGuard.report(wasteSmoother.add(findings), mode: settings.mode, language: settings.language,
                                            municipality: municipality).inPhoto(of: fullSize)
             return .waste(WasteReportJSON(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],

@@ -35,7 +35,7 @@ struct LiveRoute {
                 throw APIError(.upgradeRequired, code: "upgrade_required",
                                message: "/api/v1/live is a WebSocket: connect with Upgrade: websocket.")
             }
-            _ = try LiveSettings(request, services: services, checkingConsent: false)
+            _ = try await LiveSettings(request, services: services, checkingConsent: false)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             guard services.liveSockets.enter() else {
@@ -49,7 +49,7 @@ struct LiveRoute {
             defer { services.liveSockets.leave() }
             let settings: LiveSettings
             do {
-                settings = try LiveSettings(context.request, services: services, checkingConsent: true)
+                settings = try await LiveSettings(context.request, services: services, checkingConsent: true)
             } catch {
                 // Said over the socket, so the page can show why (the consent gate, for one).
                 try await outbound.write(.text(APIError.from(error).body))

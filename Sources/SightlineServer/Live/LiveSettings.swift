@@ -12,7 +12,7 @@ struct LiveSettings: Sendable {
     var consent: ConsentGrant?
 
     /// - Parameter checkingConsent: whether WasteGuard's consent must already be given.
-    init(_ request: Request, services: AppServices, checkingConsent: Bool) throws {
+    init(_ request: Request, services: AppServices, checkingConsent: Bool) async throws {
         let rawApp = request.text("app") ?? LiveRoute.App.recognizer.rawValue
         guard let app = LiveRoute.App(rawValue: rawApp) else {
             throw APIError.invalid("app must be recognizer or waste, got \"\(rawApp)\".")
@@ -25,7 +25,7 @@ struct LiveSettings: Sendable {
         self.mode = mode
         language = try request.language()
         if app == .waste, checkingConsent {
-            consent = try WasteGuardConsent(store: services.store, texts: services.wasteKnowledge.get().texts).grant()
+            consent = try await WasteGuardConsent(store: services.store, texts: services.wasteKnowledge.get().texts).grant()
         }
     }
 }

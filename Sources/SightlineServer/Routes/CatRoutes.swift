@@ -30,15 +30,20 @@ struct CatRoutes {
         let save = try request.flag("save", default: true)
         let language = try request.language()
         let (scanner, store, maxPixels) = (services.catScanner, services.store, services.configuration.maxPixels)
-        let record = try await services.infer(uploadOf: request) { upload, cancellation in
+        let archive = CatScanArchive(store: store)
+        let (result, scan, fileName) = try await services.infer(uploadOf: request) { upload in
             // The header refuses a photo over the pixel limit before the models see it.
             try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: PhotoDecoding.classifierDecodingSize)
             let result = try scanner.get().scan(photo: upload.data)
-            if save { try cancellation.check() }
-            let historyID = save ? try CatScanArchive(store: store).save(result, photo: upload.data).id : nil
-            return CatScanJSON(result, file: upload.fileName, historyID: historyID, language: language)
+            return (result, save ? try archive.scan(result, photo: upload.data) : nil, upload.fileName)
         }
-        return try JSONResponse.make(record)
+        var historyID: Int64?
+        if let scan {
+            // A request already answered 408 (past the request time limit) saves nothing.
+            try Task.checkCancellation()
+            historyID = try await archive.save(scan).id
+        }
+        return try JSONResponse.make(CatScanJSON(result, file: fileName, historyID: historyID, language: language))
     }
 
     /// `?limit=&offset=`: `{"scans": [entry…], "total"}`, newest first.
@@ -46,35 +51,35 @@ struct CatRoutes {
         let limit = try request.integer("limit", default: 50, in: 1 ... 500)
         let offset = try request.integer("offset", default: 0, in: 0 ... Int(Int32.max))
         let archive = CatScanArchive(store: services.store)
-        return try JSONResponse.make(CatScanListJSON(scans: try archive.entries(limit: limit, offset: offset), total: try archive.count()))
+        return try await JSONResponse.make(CatScanListJSON(scans: try archive.entries(limit: limit, offset: offset), total: try archive.count()))
     }
 
     @Sendable func entry(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
-        guard let entry = try CatScanArchive(store: services.store).entry(id: id) else { throw Self.missing(id) }
+        guard let entry = try await CatScanArchive(store: services.store).entry(id: id) else { throw Self.missing(id) }
         return try JSONResponse.make(CatScanEntryJSON(entry))
     }
 
     @Sendable func photo(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
-        guard let data = try CatScanArchive(store: services.store).photo(id: id) else { throw Self.missing(id) }
+        guard let data = try await CatScanArchive(store: services.store).photo(id: id) else { throw Self.missing(id) }
         return JSONResponse.bytes(data, contentType: "image/jpeg")
     }
 
     @Sendable func thumbnail(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
-        guard let data = try CatScanArchive(store: services.store).thumbnail(id: id) else { throw Self.missing(id) }
+        guard let data = try await CatScanArchive(store: services.store).thumbnail(id: id) else { throw Self.missing(id) }
         return JSONResponse.bytes(data, contentType: "image/jpeg")
     }
 
     @Sendable func delete(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
-        guard try CatScanArchive(store: services.store).delete(id: id) else { throw Self.missing(id) }
+        guard try await CatScanArchive(store: services.store).delete(id: id) else { throw Self.missing(id) }
         return try JSONResponse.make(DeletedJSON(1))
     }
 
     @Sendable func clear(_ request: Request, context: some RequestContext) async throws -> Response {
-        try JSONResponse.make(DeletedJSON(try CatScanArchive(store: services.store).deleteAll()))
+        try await JSONResponse.make(DeletedJSON(try CatScanArchive(store: services.store).deleteAll()))
     }
 
     /// `?q=TEXT&filter=coat=long&filter=size=large`: `{"breeds": [entry…], "total", "recognised"}`
@@ -82,7 +87,7 @@ struct CatRoutes {
         let filter = try BreedFilter(expressions: request.uri.queryParameters.getAll("filter").map { String($0) })
         let encyclopaedia = try services.encyclopaedia.get()
         let labels = try recognisedLabels()
-        let favourites = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
+        let favourites = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
         let entries = encyclopaedia.entries(matching: request.text("q") ?? "", filter: filter, recognisedLabels: labels,
                                             favourites: favourites)
         return try JSONResponse.make(BreedListJSON(
@@ -93,7 +98,7 @@ struct CatRoutes {
     @Sendable func breed(_ request: Request, context: some RequestContext) async throws -> Response {
         let encyclopaedia = try services.encyclopaedia.get()
         let breed = try encyclopaedia.resolve(try context.text("name"))
-        let favourites = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
+        let favourites = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: (try recognisedLabels() ?? []).contains(breed.name),
                                             isFavourite: favourites.contains(breed.name))
         return try JSONResponse.make(BreedEntryJSON(entry))
@@ -103,7 +108,7 @@ struct CatRoutes {
     @Sendable func favourites(_ request: Request, context: some RequestContext) async throws -> Response {
         let encyclopaedia = try services.encyclopaedia.get()
         let labels = Set(try recognisedLabels() ?? [])
-        let entries = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).list().map {
+        let entries = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).list().map {
             BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)
         }
         return try JSONResponse.make(BreedFavouriteListJSON(breeds: entries))
@@ -111,14 +116,14 @@ struct CatRoutes {
 
     @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let favourites = BreedFavourites(store: services.store, encyclopaedia: try services.encyclopaedia.get())
-        let (breed, added) = try favourites.add(try context.text("name"))
+        let (breed, added) = try await favourites.add(try context.text("name"))
         return try JSONResponse.make(FavouriteChangeJSON.added(.breed, breed.name, changed: added))
     }
 
     @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let encyclopaedia = try services.encyclopaedia.get()
         let breed = try encyclopaedia.resolve(try context.text("name"))
-        let removed = try BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).remove(breed.name)
+        let removed = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).remove(breed.name)
         return try JSONResponse.make(FavouriteChangeJSON.removed(.breed, breed.name, changed: removed))
     }
 

@@ -31,29 +31,29 @@ struct KitchenRoutes {
     }
 
     @Sendable func ingredients(_ request: Request, context: some RequestContext) async throws -> Response {
-        try JSONResponse.make(IngredientListJSON(try services.kitchen.ingredientList.names()))
+        try await JSONResponse.make(IngredientListJSON(try services.kitchen.ingredientList.names()))
     }
 
     /// Body `{"name": "Tomatoes "}`: `{"change": {"text", "name", "result"}, "ingredients": […]}`
     @Sendable func addIngredient(_ request: Request, context: some RequestContext) async throws -> Response {
         let addition = try await JSONBody.decode(IngredientBody.self, from: request, limit: services.configuration.maxJSONBytes)
         let list = try services.kitchen.ingredientList
-        let change = try list.add(addition.name)
-        return try JSONResponse.make(IngredientAddedJSON(change: IngredientChangeJSON(text: addition.name, change: change),
+        let change = try await list.add(addition.name)
+        return try await JSONResponse.make(IngredientAddedJSON(change: IngredientChangeJSON(text: addition.name, change: change),
                                                          ingredients: try list.names()))
     }
 
     @Sendable func removeIngredient(_ request: Request, context: some RequestContext) async throws -> Response {
         let list = try services.kitchen.ingredientList
         let name = try context.text("name")
-        guard try list.remove(name) != nil else { throw APIError.notFound("\(name) is not on the ingredient list.") }
-        return try JSONResponse.make(IngredientListJSON(try list.names()))
+        guard try await list.remove(name) != nil else { throw APIError.notFound("\(name) is not on the ingredient list.") }
+        return try await JSONResponse.make(IngredientListJSON(try list.names()))
     }
 
     @Sendable func clearIngredients(_ request: Request, context: some RequestContext) async throws -> Response {
         let list = try services.kitchen.ingredientList
-        _ = try list.clear()
-        return try JSONResponse.make(IngredientListJSON(try list.names()))
+        _ = try await list.clear()
+        return try await JSONResponse.make(IngredientListJSON(try list.names()))
     }
 
     /// `?add=true|false` (default true): `{"file", "method", "ingredient", "confidence", "candidates",
@@ -62,7 +62,7 @@ struct KitchenRoutes {
         let add = try request.flag("add", default: true)
         let (finder, list, maxPixels) = (services.ingredientFinder, try services.kitchen.ingredientList,
                                          services.configuration.maxPixels)
-        let record = try await services.infer(uploadOf: request) { upload, cancellation in
+        let (identification, fileName) = try await services.infer(uploadOf: request) { upload in
             let finder = try finder.get()
             // Either decodes a large JPEG no larger than its model's input needs.
             let decodingSize: ImageSize
@@ -71,12 +71,15 @@ struct KitchenRoutes {
             case .classifier: decodingSize = PhotoDecoding.classifierDecodingSize
             }
             try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: decodingSize)
-            let identification = try finder.identify(photo: upload.data)
-            if add { try cancellation.check() }
-            let changes = add ? try list.add(identification) : []
-            return KitchenIdentificationJSON(identification, file: upload.fileName, changes: changes)
+            return (try finder.identify(photo: upload.data), upload.fileName)
         }
-        return try JSONResponse.make(record)
+        var changes: [IngredientListChange] = []
+        if add {
+            // A request already answered 408 (past the request time limit) adds nothing.
+            try Task.checkCancellation()
+            changes = try await list.add(identification)
+        }
+        return try JSONResponse.make(KitchenIdentificationJSON(identification, file: fileName, changes: changes))
     }
 
     /// `?with=a,b&ranking=most-used|fewest-missing&ignore-pantry=true&diet=vegan&max-minutes=30&limit=10&source=auto`:
@@ -84,7 +87,12 @@ struct KitchenRoutes {
     /// list when `with` is absent.
     @Sendable func recipes(_ request: Request, context: some RequestContext) async throws -> Response {
         let kitchen = try services.kitchen
-        let ingredients = try request.text("with").map { $0.split(separator: ",").map(String.init) } ?? kitchen.ingredientList.names()
+        let ingredients: [String]
+        if let with = request.text("with") {
+            ingredients = with.split(separator: ",").map(String.init)
+        } else {
+            ingredients = try await kitchen.ingredientList.names()
+        }
         guard !ingredients.isEmpty else { throw KitchenError.noIngredients }
         guard ingredients.contains(where: { kitchen.knowledge.vocabulary.normalisedName($0) != nil }) else {
             return try JSONResponse.make(RecipeMatchesJSON([]))
@@ -110,32 +118,32 @@ struct KitchenRoutes {
     @Sendable func recipe(_ request: Request, context: some RequestContext) async throws -> Response {
         let kitchen = try services.kitchen
         let recipe = try await kitchen.recipeSources().recipe(id: try context.text("id"))
-        let have = Set(try kitchen.ingredientList.names())
-        return try JSONResponse.make(RecipeJSON(recipe, favourite: try kitchen.favourites.contains(recipeID: recipe.id),
+        let have = await Set(try kitchen.ingredientList.names())
+        return try await JSONResponse.make(RecipeJSON(recipe, favourite: try kitchen.favourites.contains(recipeID: recipe.id),
                                                 ingredientList: have))
     }
 
     /// `{"favourites": [{"id", "title"}]}`
     @Sendable func favourites(_ request: Request, context: some RequestContext) async throws -> Response {
         let kitchen = try services.kitchen
-        let ids = try kitchen.favourites.recipeIDs()
+        let ids = try await kitchen.favourites.recipeIDs()
         return try JSONResponse.make(RecipeFavouritesJSON(ids: ids) { kitchen.knowledge.recipes.recipe(id: $0)?.title })
     }
 
     @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.text("id")
-        let added = try services.kitchen.favourites.add(recipeID: id)
+        let added = try await services.kitchen.favourites.add(recipeID: id)
         return try JSONResponse.make(FavouriteChangeJSON.added(.recipe, id, changed: added))
     }
 
     @Sendable func removeFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.text("id")
-        let removed = try services.kitchen.favourites.remove(recipeID: id)
+        let removed = try await services.kitchen.favourites.remove(recipeID: id)
         return try JSONResponse.make(FavouriteChangeJSON.removed(.recipe, id, changed: removed))
     }
 
     @Sendable func shoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
-        try JSONResponse.make(ShoppingListJSON(try services.kitchen.shoppingList.items()))
+        try await JSONResponse.make(ShoppingListJSON(try services.kitchen.shoppingList.items()))
     }
 
     /// Body `{"name": "milk", "amount": "1 l"}` or `{"recipe": "borscht", "ignore_pantry": true}`
@@ -145,38 +153,38 @@ struct KitchenRoutes {
         let kitchen = try services.kitchen
         if let recipeID = addition.recipe {
             let recipe = try await kitchen.recipeSources().recipe(id: recipeID)
-            _ = try kitchen.shoppingList.addMissing(of: recipe, have: try kitchen.ingredientList.names(),
+            _ = try await kitchen.shoppingList.addMissing(of: recipe, have: try kitchen.ingredientList.names(),
                                                     ignorePantryStaples: addition.ignorePantry ?? false)
         } else if let name = addition.name {
-            guard try kitchen.shoppingList.add(name, amount: addition.amount) != nil else {
+            guard try await kitchen.shoppingList.add(name, amount: addition.amount) != nil else {
                 throw APIError.invalid("The item is empty; give its name.")
             }
         } else {
             throw APIError.invalid("Give \"name\" (an item) or \"recipe\" (a recipe id whose missing ingredients to add).")
         }
-        return try JSONResponse.make(ShoppingListJSON(try kitchen.shoppingList.items()))
+        return try await JSONResponse.make(ShoppingListJSON(try kitchen.shoppingList.items()))
     }
 
     /// Ticks an item off, or back on.
     @Sendable func toggleShoppingItem(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         let list = try services.kitchen.shoppingList
-        guard try list.toggleChecked(id: id) != nil else { throw APIError.notFound("There is no shopping list item #\(id).") }
-        return try JSONResponse.make(ShoppingListJSON(try list.items()))
+        guard try await list.toggleChecked(id: id) != nil else { throw APIError.notFound("There is no shopping list item #\(id).") }
+        return try await JSONResponse.make(ShoppingListJSON(try list.items()))
     }
 
     @Sendable func removeShoppingItem(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         let list = try services.kitchen.shoppingList
-        guard try list.remove(id: id) else { throw APIError.notFound("There is no shopping list item #\(id).") }
-        return try JSONResponse.make(ShoppingListJSON(try list.items()))
+        guard try await list.remove(id: id) else { throw APIError.notFound("There is no shopping list item #\(id).") }
+        return try await JSONResponse.make(ShoppingListJSON(try list.items()))
     }
 
     /// `?checked=true` removes only the ticked-off items.
     @Sendable func clearShoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
         let list = try services.kitchen.shoppingList
-        _ = try request.flag("checked", default: false) ? list.clearChecked() : list.clearAll()
-        return try JSONResponse.make(ShoppingListJSON(try list.items()))
+        _ = try await request.flag("checked", default: false) ? list.clearChecked() : list.clearAll()
+        return try await JSONResponse.make(ShoppingListJSON(try list.items()))
     }
 
     private static func value<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ request: Request,

@@ -29,7 +29,7 @@ struct RecognizerRoutes {
         let scanFaces = try request.flag("faces", default: false)
         let save = try request.flag("save", default: false)
         let (recognizer, maxPixels, store) = (services.recognizer, services.configuration.maxPixels, services.store)
-        let record = try await services.infer(uploadOf: request) { upload, cancellation in
+        let (recognition, entry, fileName, categories) = try await services.infer(uploadOf: request) { upload in
             let recognizer = try recognizer.get()
             // A large JPEG is decoded no larger than the face search needs (so the history keeps
             // it at that size too); faces are given in the uploaded photo's pixels.
@@ -41,15 +41,17 @@ struct RecognizerRoutes {
                 photo = (image, image.size)
             }
             let recognition = try recognizer.recognize(photo.image, fullSize: photo.fullSize, scanFaces: scanFaces)
-            var savedID: Int64?
-            if save {
-                let capture = try RecognizerCapture(photo: photo.image, recognition: recognition)
-                try cancellation.check()
-                savedID = try RecognizerHistory(store: store, categories: recognizer.categories).accept(capture).id
-            }
-            return RecognitionJSON(recognition, file: upload.fileName, language: language, savedID: savedID)
+            let history = RecognizerHistory(store: store, categories: recognizer.categories)
+            let entry = save ? try history.entry(for: try RecognizerCapture(photo: photo.image, recognition: recognition)) : nil
+            return (recognition, entry, upload.fileName, recognizer.categories)
         }
-        return try JSONResponse.make(record)
+        var savedID: Int64?
+        if let entry {
+            // A request already answered 408 (past the request time limit) saves nothing.
+            try Task.checkCancellation()
+            savedID = try await RecognizerHistory(store: store, categories: categories).accept(entry).id
+        }
+        return try JSONResponse.make(RecognitionJSON(recognition, file: fileName, language: language, savedID: savedID))
     }
 
     /// `{"categories": [{"id", "name"}]}`
@@ -65,14 +67,14 @@ struct RecognizerRoutes {
         let offset = try request.integer("offset", default: 0, in: 0 ... Int(Int32.max))
         let categories = try services.categories.get()
         let history = RecognizerHistory(store: services.store, categories: categories)
-        let entries = try history.entries(limit: limit, offset: offset, categoryID: request.text("category"))
+        let entries = try await history.entries(limit: limit, offset: offset, categoryID: request.text("category"))
         return try JSONResponse.make(CaptureListJSON(captures: entries.map { CaptureEntryJSON($0, categories: categories, language: language) }))
     }
 
     @Sendable func entry(_ request: Request, context: some RequestContext) async throws -> Response {
         let categories = try services.categories.get()
         let id = try context.id()
-        guard let entry = try RecognizerHistory(store: services.store, categories: categories).entry(id: id) else {
+        guard let entry = try await RecognizerHistory(store: services.store, categories: categories).entry(id: id) else {
             throw Self.missing(id)
         }
         return try JSONResponse.make(CaptureEntryJSON(entry, categories: categories, language: try request.language()))
@@ -80,19 +82,19 @@ struct RecognizerRoutes {
 
     @Sendable func image(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
-        guard let data = try history().image(id: id) else { throw Self.missing(id) }
+        guard let data = try await history().image(id: id) else { throw Self.missing(id) }
         return JSONResponse.bytes(data, contentType: "image/jpeg")
     }
 
     @Sendable func thumbnail(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
-        guard let data = try history().thumbnail(id: id) else { throw Self.missing(id) }
+        guard let data = try await history().thumbnail(id: id) else { throw Self.missing(id) }
         return JSONResponse.bytes(data, contentType: "image/jpeg")
     }
 
     /// The newest capture's thumbnail, the history button's picture.
     @Sendable func latestThumbnail(_ request: Request, context: some RequestContext) async throws -> Response {
-        guard let data = try history().latestThumbnail() else { throw APIError.notFound("The history is empty.") }
+        guard let data = try await history().latestThumbnail() else { throw APIError.notFound("The history is empty.") }
         var response = JSONResponse.bytes(data, contentType: "image/jpeg")
         response.headers[.cacheControl] = "no-store"
         return response
@@ -100,12 +102,12 @@ struct RecognizerRoutes {
 
     @Sendable func delete(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
-        guard try history().delete(id: id) else { throw Self.missing(id) }
+        guard try await history().delete(id: id) else { throw Self.missing(id) }
         return try JSONResponse.make(DeletedJSON(1))
     }
 
     @Sendable func clear(_ request: Request, context: some RequestContext) async throws -> Response {
-        try JSONResponse.make(DeletedJSON(try history().clear()))
+        try await JSONResponse.make(DeletedJSON(try history().clear()))
     }
 
     private func history() throws -> RecognizerHistory {

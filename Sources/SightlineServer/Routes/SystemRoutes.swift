@@ -28,14 +28,13 @@ struct SystemRoutes {
     /// not: a store that does not answer, models still loading or that failed to load.
     @Sendable func ready(_ request: Request, context: some RequestContext) async throws -> Response {
         let store = services.store
-        let storeError: String? = await Task.detached {
-            do {
-                try store.checkReachable()
-                return nil
-            } catch {
-                return APIError.from(error).message
-            }
-        }.value
+        let storeError: String?
+        do {
+            try await store.checkReachable()
+            storeError = nil
+        } catch {
+            storeError = APIError.from(error).message
+        }
         let models = services.readiness.states?.map { component in
             switch component.state {
             case .loading: ReadinessJSON.Component(name: component.name, state: "loading")
@@ -59,7 +58,7 @@ struct SystemRoutes {
                                 liveSockets: services.liveSockets.count)
         // The index's counts are the store's; a store that cannot answer leaves the last ones.
         let store = services.store
-        if let status = try? await Task.detached(operation: { try store.photoIndex.status() }).value {
+        if let status = try? await store.photoIndex.status(now: Date(), rateWindow: 60, failures: 0) {
             services.metrics.sample(photoIndex: status)
         }
         var response = JSONResponse.bytes(Data(services.metrics.exposition().utf8),

@@ -33,7 +33,7 @@ struct WasteRoutes {
         let mode = try Self.mode(request) ?? .check
         let language = try request.language()
         let knowledge = try services.wasteKnowledge.get()
-        let consent = try WasteGuardConsent(store: services.store, texts: knowledge.texts).grant()
+        let consent = try await WasteGuardConsent(store: services.store, texts: knowledge.texts).grant()
         let settings = WasteGuardSettings(store: services.store, knowledge: knowledge)
         let rules: Municipality
         if let id = request.text("municipality") {
@@ -42,19 +42,18 @@ struct WasteRoutes {
             }
             rules = chosen
         } else {
-            rules = try settings.municipality()
+            rules = try await settings.municipality()
         }
         let (wasteGuard, maxPixels) = (services.wasteGuard, services.configuration.maxPixels)
-        let record = try await services.infer(uploadOf: request) { upload in
+        let (report, fileName, models) = try await services.infer(uploadOf: request) { upload in
             let wasteGuard = try wasteGuard.get()
             let (photo, fullSize) = try PhotoDecoding.decode(upload, maxPixels: maxPixels, targetSize: WasteGuard.decodingSize)
             let report = try wasteGuard.analyse(photo, mode: mode, language: language, municipality: rules, consent: consent)
                 .inPhoto(of: fullSize)
-            try WasteTallyRecorder(settings: settings).record(report)
-            return WasteReportJSON(report, file: upload.fileName, models: wasteGuard.selection?.modelNames ?? [],
-                                   symbolLocation: Self.symbolURL)
+            return (report, upload.fileName, wasteGuard.selection?.modelNames ?? [])
         }
-        return try JSONResponse.make(record)
+        try await WasteTallyRecorder(settings: settings).record(report)
+        return try JSONResponse.make(WasteReportJSON(report, file: fileName, models: models, symbolLocation: Self.symbolURL))
     }
 
     static func symbolURL(_ bin: WasteBin) -> String {
@@ -62,30 +61,30 @@ struct WasteRoutes {
     }
 
     @Sendable func consentStatus(_ request: Request, context: some RequestContext) async throws -> Response {
-        try consentAnswer(request, change: { _ in })
+        try await consentAnswer(request, change: { _ in })
     }
 
     /// Body `{"documents": ["privacy", "disclaimer", "terms"]}`; all three when there is no body.
     @Sendable func grantConsent(_ request: Request, context: some RequestContext) async throws -> Response {
         let documents = try await JSONBody.decodeIfPresent(ConsentGrantBody.self, from: request,
                                                            limit: services.configuration.maxJSONBytes)?.documents
-        return try consentAnswer(request) { consent in
+        return try await consentAnswer(request) { consent in
             for document in documents ?? ConsentDocument.allCases {
-                try consent.accept(document)
+                try await consent.accept(document)
             }
         }
     }
 
     @Sendable func withdrawConsent(_ request: Request, context: some RequestContext) async throws -> Response {
-        try consentAnswer(request) { consent in try consent.withdraw() }
+        try await consentAnswer(request) { consent in try await consent.withdraw() }
     }
 
-    private func consentAnswer(_ request: Request, change: (WasteGuardConsent) throws -> Void) throws -> Response {
+    private func consentAnswer(_ request: Request, change: (WasteGuardConsent) async throws -> Void) async throws -> Response {
         let language = try request.language()
         let texts = try services.wasteKnowledge.get().texts
         let consent = WasteGuardConsent(store: services.store, texts: texts)
-        try change(consent)
-        return try JSONResponse.make(WasteConsentJSON(try consent.status(), texts: texts, language: language))
+        try await change(consent)
+        return try JSONResponse.make(WasteConsentJSON(try await consent.status(), texts: texts, language: language))
     }
 
     /// `?mode=check|classify` (both when absent)
@@ -115,7 +114,7 @@ struct WasteRoutes {
 
     @Sendable func municipality(_ request: Request, context: some RequestContext) async throws -> Response {
         let knowledge = try services.wasteKnowledge.get()
-        let selected = try WasteGuardSettings(store: services.store, knowledge: knowledge).municipality()
+        let selected = try await WasteGuardSettings(store: services.store, knowledge: knowledge).municipality()
         return try JSONResponse.make(WasteMunicipalityJSON(selected: selected, knowledge: knowledge, language: try request.language()))
     }
 
@@ -123,14 +122,14 @@ struct WasteRoutes {
     @Sendable func setMunicipality(_ request: Request, context: some RequestContext) async throws -> Response {
         let choice = try await JSONBody.decode(MunicipalityChoiceBody.self, from: request, limit: services.configuration.maxJSONBytes)
         let knowledge = try services.wasteKnowledge.get()
-        try WasteGuardSettings(store: services.store, knowledge: knowledge).setMunicipality(choice.id)
+        try await WasteGuardSettings(store: services.store, knowledge: knowledge).setMunicipality(choice.id)
         return try await municipality(request, context: context)
     }
 
     @Sendable func tally(_ request: Request, context: some RequestContext) async throws -> Response {
         let knowledge = try services.wasteKnowledge.get()
         let settings = WasteGuardSettings(store: services.store, knowledge: knowledge)
-        return try JSONResponse.make(WasteTallyJSON(enabled: try settings.isTallyEnabled(),
+        return try await JSONResponse.make(WasteTallyJSON(enabled: try settings.isTallyEnabled(),
                                                  counts: try WasteTallyRecorder(settings: settings).counts(),
                                                  knowledge: knowledge, language: try request.language()))
     }
@@ -139,8 +138,8 @@ struct WasteRoutes {
     @Sendable func setTally(_ request: Request, context: some RequestContext) async throws -> Response {
         let change = try await JSONBody.decode(TallyChangeBody.self, from: request, limit: services.configuration.maxJSONBytes)
         let settings = WasteGuardSettings(store: services.store, knowledge: try services.wasteKnowledge.get())
-        if let enabled = change.enabled { try settings.setTallyEnabled(enabled) }
-        if change.reset == true { _ = try WasteTallyRecorder(settings: settings).reset() }
+        if let enabled = change.enabled { try await settings.setTallyEnabled(enabled) }
+        if change.reset == true { _ = try await WasteTallyRecorder(settings: settings).reset() }
         return try await tally(request, context: context)
     }
 

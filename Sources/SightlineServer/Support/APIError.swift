@@ -132,7 +132,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
             return invalid(error.description)
         case let error as StoreError:
             switch error {
-            case .databaseFailure, .cannotOpen: return storageUnavailable(error.description)
+            case .databaseFailure, .cannotOpen, .cannotConnect: return storageUnavailable(error.description)
             case .invalidValue: return invalid(error.description)
             default: return APIError(.internalServerError, code: "storage", message: error.description)
             }

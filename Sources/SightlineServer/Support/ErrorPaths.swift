@@ -24,7 +24,7 @@ enum ErrorPaths {
             case let .corrupt(path, _), let .newerVersion(path, _, _, _), let .cannotOpen(path, _),
                  let .databaseFailure(path, _):
                 return [path]
-            case .invalidValue: return []
+            case .invalidValue, .cannotConnect: return []
             }
         case let error as ModelStoreError:
             switch error {

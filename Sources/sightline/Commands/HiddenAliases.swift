@@ -5,7 +5,7 @@
 import ArgumentParser
 
 /// `sightline history …`: `sightline recognize history …`.
-struct HistoryAliasCommand: ParsableCommand {
+struct HistoryAliasCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: HistoryCommand.configuration.abstract,
         discussion: "The same as `sightline recognize history`.", shouldDisplay: false,
@@ -14,7 +14,7 @@ struct HistoryAliasCommand: ParsableCommand {
 }
 
 /// `sightline breeds …`: `sightline cat breeds …`.
-struct BreedsAliasCommand: ParsableCommand {
+struct BreedsAliasCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "breeds", abstract: BreedsCommand.configuration.abstract,
         discussion: "The same as `sightline cat breeds`.", shouldDisplay: false,
@@ -23,14 +23,14 @@ struct BreedsAliasCommand: ParsableCommand {
 }
 
 /// `sightline breed NAME`: `sightline cat breed NAME`.
-struct BreedAliasCommand: ParsableCommand {
+struct BreedAliasCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "breed", abstract: BreedCommand.configuration.abstract,
         discussion: "The same as `sightline cat breed`.", shouldDisplay: false)
 
     @OptionGroup var breed: BreedCommand
 
-    func run() throws {
-        try breed.run()
+    func run() async throws {
+        try await breed.run()
     }
 }

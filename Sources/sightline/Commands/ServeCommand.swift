@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SightlineCommandSupport
+import SightlineDataHome
 import SightlineEngine
 import SightlineServer
 import SightlineStore
@@ -58,6 +59,8 @@ struct ServeCommand: AsyncParsableCommand {
             analyses run at once and --inference-queue more may wait — beyond that requests are \
             answered 503 with Retry-After.
             """)
+
+    @OptionGroup var database: DatabaseOptions
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -147,20 +150,21 @@ struct ServeCommand: AsyncParsableCommand {
                 127.0.0.1 (the default) for this machine only.
                 """)
         }
-        let store = try AppDataStore.open()
+        // A database that cannot be used stops the server before it listens.
+        let store = try await database.open()
         let listensEverywhere = ["0.0.0.0", "::"].contains(host)
         let lanAddresses = listensEverywhere ? NetworkAddresses.ipv4() : []
         if tls {
             let names = Array(Set(["localhost", "127.0.0.1", ProcessInfo.processInfo.hostName] + tlsName + lanAddresses
                 + (listensEverywhere ? [] : [host]))).sorted()
             configuration.certificate = try SelfSignedCertificate.loadOrCreate(
-                in: store.fileURL.deletingLastPathComponent().appendingPathComponent("tls", isDirectory: true), names: names)
+                in: DataHome.directory().appendingPathComponent("tls", isDirectory: true), names: names)
             configuration.allowedHosts += names
         }
         // Beyond loopback each start makes a token and prints its link; behind a proxy
         // (--require-token on loopback) the operator makes them.
         let secret = !configuration.isLoopback
-            ? try AccessTokenSecret.create(name: "serve on \(host) at \(ISO8601DateFormatter().string(from: Date()))", in: store).secret
+            ? try await AccessTokenSecret.create(name: "serve on \(host) at \(ISO8601DateFormatter().string(from: Date()))", in: store).secret
             : nil
         var models = ModelStore()
         models.loadingLimits = ModelLoadingLimits(maximumFileSize: maxModelMb << 20, maximumNodeCount: maxModelNodes)
@@ -183,7 +187,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
-        // The requests in flight have finished: fold the write-ahead log into the database.
-        try store.close()
+        // The requests in flight have finished: fold SQLite's write-ahead log into the database,
+        // or close PostgreSQL's connections.
+        try await store.close()
     }
 }

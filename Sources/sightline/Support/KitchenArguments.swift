@@ -12,7 +12,7 @@ extension RecipeSources.Choice: ExpressibleByArgument {}
 
 extension KitchenContext {
     /// The bundled knowledge and the store in the data directory.
-    static func open() throws -> KitchenContext {
-        KitchenContext(knowledge: try KitchenKnowledge.bundled(), store: try AppDataStore.open())
+    static func open() async throws -> KitchenContext {
+        KitchenContext(knowledge: try KitchenKnowledge.bundled(), store: try await AppDataStore.open())
     }
 }

@@ -18,11 +18,11 @@ struct PhotoBytesLoop {
     /// Runs `handle` on every file's bytes and prints what it returns.
     ///
     /// - Throws: `ExitCode(1)` after the last file when any file failed.
-    func run(_ handle: (ImageFile, Data) throws -> String) throws {
+    func run(_ handle: (ImageFile, Data) async throws -> String) async throws {
         var failures = 0
         for file in files {
             do {
-                print(try handle(file, try PhotoFileReader.read(file.url)))
+                print(try await handle(file, try PhotoFileReader.read(file.url)))
             } catch {
                 failures += 1
                 let message = (error as? ClassificationError).map(ClassificationJSON.message) ?? "\(error)"

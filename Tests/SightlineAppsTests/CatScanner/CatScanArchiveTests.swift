@@ -6,6 +6,7 @@ import SightlineApps
 import SightlineImaging
 import SightlineStore
 import SightlineVision
+import SightlineTestSupport
 import XCTest
 
 final class CatScanArchiveTests: XCTestCase {
@@ -17,42 +18,52 @@ final class CatScanArchiveTests: XCTestCase {
         ])
     }
 
-    func testScansAreSavedCompressedAndListedNewestFirst() throws {
+    func testScansAreSavedCompressedAndListedNewestFirst() async throws {
         let archive = CatScanArchive(store: try TestEnvironment.store(for: self))
         let bigPhoto = try SyntheticPhoto.data(width: 2400, height: 1200, format: "png")
-        let first = try archive.save(result("Bengal", catConfidence: 0.9), photo: bigPhoto,
+        let first = try await archive.save(result("Bengal", catConfidence: 0.9), photo: bigPhoto,
                                      at: Date(timeIntervalSinceReferenceDate: 1000))
-        let second = try archive.save(result("Persian", catConfidence: 0.2), photo: SyntheticPhoto.data(width: 300, height: 200),
+        let second = try await archive.save(result("Persian", catConfidence: 0.2), photo: SyntheticPhoto.data(width: 300, height: 200),
                                       at: Date(timeIntervalSinceReferenceDate: 2000))
 
-        let entries = try archive.entries()
+        let entries = try await archive.entries()
         XCTAssertEqual(entries.map(\.id), [second.id, first.id].compactMap { $0 })
         XCTAssertEqual(entries[0].message, "I don't think this is a cat but if it was it would be:")
         XCTAssertEqual(entries[1].breeds.map(\.displayText), ["Bengal: 70.0%", "Korat: 20.0%", "Bombay: 10.0%"])
         XCTAssertEqual(entries[1].createdAt, Date(timeIntervalSinceReferenceDate: 1000))
 
         let id = try XCTUnwrap(first.id)
-        let photo = try XCTUnwrap(try archive.photo(id: id))
-        let thumbnail = try XCTUnwrap(try archive.thumbnail(id: id))
+        let value1 = try await archive.photo(id: id)
+        let photo = try XCTUnwrap(value1)
+        let value2 = try await archive.thumbnail(id: id)
+        let thumbnail = try XCTUnwrap(value2)
         XCTAssertEqual(ImageFormat.detect(in: photo), .jpeg)
         XCTAssertEqual(try ImageDecoder.decode(data: photo).size, ImageSize(width: 1600, height: 800))
         XCTAssertEqual(try ImageDecoder.decode(data: thumbnail).size, ImageSize(width: 256, height: 128))
         let smallID = try XCTUnwrap(second.id)
-        XCTAssertEqual(try ImageDecoder.decode(data: XCTUnwrap(archive.photo(id: smallID))).size,
+        let value3 = try await archive.photo(id: smallID)
+        XCTAssertEqual(try ImageDecoder.decode(data: XCTUnwrap(value3)).size,
                        ImageSize(width: 300, height: 200))
 
-        XCTAssertTrue(try archive.delete(id: id))
-        XCTAssertFalse(try archive.delete(id: id))
-        XCTAssertNil(try archive.photo(id: id))
-        XCTAssertEqual(try archive.entries().map(\.id), [smallID])
-        XCTAssertEqual(try archive.deleteAll(), 1)
-        XCTAssertEqual(try archive.count(), 0)
+        let value4 = try await archive.delete(id: id)
+        XCTAssertTrue(value4)
+        let value5 = try await archive.delete(id: id)
+        XCTAssertFalse(value5)
+        let value6 = try await archive.photo(id: id)
+        XCTAssertNil(value6)
+        let value7 = try await archive.entries().map(\.id)
+        XCTAssertEqual(value7, [smallID])
+        let value8 = try await archive.deleteAll()
+        XCTAssertEqual(value8, 1)
+        let value9 = try await archive.count()
+        XCTAssertEqual(value9, 0)
     }
 
-    func testAPhotoThatIsNotAnImageIsNotSaved() throws {
+    func testAPhotoThatIsNotAnImageIsNotSaved() async throws {
         let archive = CatScanArchive(store: try TestEnvironment.store(for: self))
-        XCTAssertThrowsError(try archive.save(result("Bengal", catConfidence: 0.9), photo: Data("not a photo".utf8)))
-        XCTAssertEqual(try archive.count(), 0)
+        await assertThrowsAsync(try await archive.save(result("Bengal", catConfidence: 0.9), photo: Data("not a photo".utf8)))
+        let value2 = try await archive.count()
+        XCTAssertEqual(value2, 0)
     }
 
     func testShrinkingKeepsTheAspectRatio() {
@@ -61,19 +72,26 @@ final class CatScanArchiveTests: XCTestCase {
         XCTAssertEqual(ScanPhotoCompressor.shrunk(tall, maxSide: 2000).size, tall.size)
     }
 
-    func testFavouriteBreedsRoundTripThroughTheStore() throws {
+    func testFavouriteBreedsRoundTripThroughTheStore() async throws {
         let store = try TestEnvironment.store(for: self)
         let favourites = BreedFavourites(store: store, encyclopaedia: try BreedEncyclopaedia.bundled())
-        XCTAssertEqual(try favourites.add("wegie", at: Date(timeIntervalSinceReferenceDate: 1)).breed.name, "Norwegian Forest Cat")
-        XCTAssertTrue(try favourites.add("korat", at: Date(timeIntervalSinceReferenceDate: 2)).added)
-        XCTAssertFalse(try favourites.add("Korat").added)
-        XCTAssertThrowsError(try favourites.add("Garfield")) { error in
+        let value1 = try await favourites.add("wegie", at: Date(timeIntervalSinceReferenceDate: 1)).breed.name
+        XCTAssertEqual(value1, "Norwegian Forest Cat")
+        let value2 = try await favourites.add("korat", at: Date(timeIntervalSinceReferenceDate: 2)).added
+        XCTAssertTrue(value2)
+        let value3 = try await favourites.add("Korat").added
+        XCTAssertFalse(value3)
+        await assertThrowsAsync(try await favourites.add("Garfield")) { error in
             XCTAssertEqual(error as? CatScannerError, .unknownBreed(name: "Garfield", suggestions: []))
         }
-        XCTAssertEqual(try favourites.list().map(\.name), ["Korat", "Norwegian Forest Cat"])
+        let value5 = try await favourites.list().map(\.name)
+        XCTAssertEqual(value5, ["Korat", "Norwegian Forest Cat"])
         XCTAssertEqual(try store.favourites.list(kind: .breed).map(\.key), ["Korat", "Norwegian Forest Cat"])
-        XCTAssertTrue(try favourites.remove("Norwegian forest cat"))
-        XCTAssertFalse(try favourites.remove("Norwegian Forest Cat"))
-        XCTAssertEqual(try favourites.names(), ["Korat"])
+        let value6 = try await favourites.remove("Norwegian forest cat")
+        XCTAssertTrue(value6)
+        let value7 = try await favourites.remove("Norwegian Forest Cat")
+        XCTAssertFalse(value7)
+        let value8 = try await favourites.names()
+        XCTAssertEqual(value8, ["Korat"])
     }
 }

@@ -124,17 +124,20 @@ final class IngredientDetectionRuleTests: XCTestCase {
         XCTAssertEqual(result.accepted, [])
     }
 
-    func testTheListGetsEveryAcceptedIngredientTheMostConfidentOnTop() throws {
+    func testTheListGetsEveryAcceptedIngredientTheMostConfidentOnTop() async throws {
         let list = KitchenIngredientList(store: try TestEnvironment.store(for: self), vocabulary: vocabulary)
-        try list.add("onion")
+        try await list.add("onion")
         let result = identify([
             object("onion", 0.85, x: 0, y: 0),
             object("tomato", 0.95, x: 40, y: 0),
             object("egg", 0.81, x: 80, y: 0),
             object("garlic", 0.6, x: 120, y: 0),
         ])
-        XCTAssertEqual(try list.add(result), [.added("tomato"), .alreadyOnList("onion"), .added("egg")])
-        XCTAssertEqual(try list.names(), ["tomato", "egg", "onion"])
-        XCTAssertEqual(try list.add(identify([object("garlic", 0.6, x: 0, y: 0)])), [])
+        let value1 = try await list.add(result)
+        XCTAssertEqual(value1, [.added("tomato"), .alreadyOnList("onion"), .added("egg")])
+        let value2 = try await list.names()
+        XCTAssertEqual(value2, ["tomato", "egg", "onion"])
+        let value3 = try await list.add(identify([object("garlic", 0.6, x: 0, y: 0)]))
+        XCTAssertEqual(value3, [])
     }
 }

@@ -11,48 +11,67 @@ final class KitchenIngredientListTests: XCTestCase {
         KitchenIngredientList(store: try TestEnvironment.store(for: self), vocabulary: try IngredientVocabulary.bundled())
     }
 
-    func testListSemantics() throws {
+    func testListSemantics() async throws {
         let list = try makeList()
         var time = 0.0
-        func add(_ text: String) throws -> IngredientListChange {
+        func add(_ text: String) async throws -> IngredientListChange {
             time += 1
-            return try list.add(text, at: Date(timeIntervalSinceReferenceDate: time))
+            return try await list.add(text, at: Date(timeIntervalSinceReferenceDate: time))
         }
-        XCTAssertEqual(try add("  Eggs "), .added("egg"))
-        XCTAssertEqual(try add("Tomatoes"), .added("tomato"))
-        XCTAssertEqual(try add(""), .ignoredEmpty)
-        XCTAssertEqual(try add("   "), .ignoredEmpty)
-        XCTAssertEqual(try add("EGG"), .alreadyOnList("egg"))
-        XCTAssertEqual(try add("capsicum"), .added("bell pepper"))
-        XCTAssertEqual(try add("pepper"), .alreadyOnList("bell pepper"))
-        XCTAssertEqual(try add("Dragon Fruits"), .added("dragon fruit"))
+        let value1 = try await add("  Eggs ")
+        XCTAssertEqual(value1, .added("egg"))
+        let value2 = try await add("Tomatoes")
+        XCTAssertEqual(value2, .added("tomato"))
+        let value3 = try await add("")
+        XCTAssertEqual(value3, .ignoredEmpty)
+        let value4 = try await add("   ")
+        XCTAssertEqual(value4, .ignoredEmpty)
+        let value5 = try await add("EGG")
+        XCTAssertEqual(value5, .alreadyOnList("egg"))
+        let value6 = try await add("capsicum")
+        XCTAssertEqual(value6, .added("bell pepper"))
+        let value7 = try await add("pepper")
+        XCTAssertEqual(value7, .alreadyOnList("bell pepper"))
+        let value8 = try await add("Dragon Fruits")
+        XCTAssertEqual(value8, .added("dragon fruit"))
         // Newest on top; a duplicate keeps its place.
-        XCTAssertEqual(try list.names(), ["dragon fruit", "bell pepper", "tomato", "egg"])
+        let value9 = try await list.names()
+        XCTAssertEqual(value9, ["dragon fruit", "bell pepper", "tomato", "egg"])
 
-        XCTAssertEqual(try list.remove("eier"), "egg")
-        XCTAssertNil(try list.remove("egg"))
-        XCTAssertNil(try list.remove(""))
-        XCTAssertEqual(try list.names(), ["dragon fruit", "bell pepper", "tomato"])
-        XCTAssertEqual(try list.clear(), 3)
-        XCTAssertEqual(try list.names(), [])
+        let value10 = try await list.remove("eier")
+        XCTAssertEqual(value10, "egg")
+        let value11 = try await list.remove("egg")
+        XCTAssertNil(value11)
+        let value12 = try await list.remove("")
+        XCTAssertNil(value12)
+        let value13 = try await list.names()
+        XCTAssertEqual(value13, ["dragon fruit", "bell pepper", "tomato"])
+        let value14 = try await list.clear()
+        XCTAssertEqual(value14, 3)
+        let value15 = try await list.names()
+        XCTAssertEqual(value15, [])
     }
 
-    func testAListKeptByAnotherStoreInstanceReadsBack() throws {
+    func testAListKeptByAnotherStoreInstanceReadsBack() async throws {
         let directory = try TestEnvironment.temporaryDirectory(for: self)
         let vocabulary = try IngredientVocabulary.bundled()
-        try KitchenIngredientList(store: Store(directory: directory), vocabulary: vocabulary).add("Kartoffeln")
-        XCTAssertEqual(try KitchenIngredientList(store: Store(directory: directory), vocabulary: vocabulary).names(), ["potato"])
+        try await KitchenIngredientList(store: SQLiteStore(directory: directory), vocabulary: vocabulary).add("Kartoffeln")
+        let value1 = try await KitchenIngredientList(store: SQLiteStore(directory: directory), vocabulary: vocabulary).names()
+        XCTAssertEqual(value1, ["potato"])
     }
 
-    func testPhotosAddOnlyConfidentIngredients() throws {
+    func testPhotosAddOnlyConfidentIngredients() async throws {
         let list = try makeList()
         let vocabulary = try IngredientVocabulary.bundled()
         let sure = IngredientIdentifier(classifier: ScriptedPhotoClassifier([("tomato", 0.85), ("bell pepper", 0.15)]),
                                         vocabulary: vocabulary)
         let unsure = IngredientIdentifier(classifier: ScriptedPhotoClassifier([("onion", 0.5), ("garlic", 0.3), ("potato", 0.2)]),
                                           vocabulary: vocabulary)
-        XCTAssertEqual(try list.add(sure.identify(photo: Data())), [.added("tomato")])
-        XCTAssertEqual(try list.add(unsure.identify(photo: Data())), [])
-        XCTAssertEqual(try list.names(), ["tomato"])
+        let value1 = try await list.add(sure.identify(photo: Data()))
+        XCTAssertEqual(value1, [.added("tomato")])
+        let value2 = try await list.add(unsure.identify(photo: Data()))
+        XCTAssertEqual(value2, [])
+        let value3 = try await list.names()
+        XCTAssertEqual(value3, ["tomato"])
     }
 }

@@ -4,6 +4,7 @@
 import Foundation
 import SightlineApps
 import SightlineStore
+import SightlineTestSupport
 import XCTest
 
 final class KitchenShoppingListTests: XCTestCase {
@@ -29,45 +30,58 @@ final class KitchenShoppingListTests: XCTestCase {
         XCTAssertEqual(withoutStaples.map(\.name), ["onion", "sour cream"])
     }
 
-    func testSeveralRecipesMergeIntoOneLinePerIngredient() throws {
+    func testSeveralRecipesMergeIntoOneLinePerIngredient() async throws {
         let list = try makeList()
         let deruny = try XCTUnwrap(knowledge.recipes.recipe(id: "deruny"))
         let tortilla = try XCTUnwrap(knowledge.recipes.recipe(id: "tortilla-espanola"))
-        let first = try list.addMissing(of: deruny, have: ["potato", "egg"], ignorePantryStaples: true,
+        let first = try await list.addMissing(of: deruny, have: ["potato", "egg"], ignorePantryStaples: true,
                                         at: Date(timeIntervalSinceReferenceDate: 1))
         XCTAssertEqual(first.newLines, 2)
-        let second = try list.addMissing(of: tortilla, have: ["potato"], at: Date(timeIntervalSinceReferenceDate: 2))
+        let second = try await list.addMissing(of: tortilla, have: ["potato"], at: Date(timeIntervalSinceReferenceDate: 2))
         XCTAssertEqual(second.items.map(\.name), ["onion", "egg", "olive oil", "salt"])
         XCTAssertEqual(second.newLines, 3)
-        let items = try list.items()
+        let items = try await list.items()
         XCTAssertEqual(items.map(\.name), ["onion", "sour cream", "egg", "olive oil", "salt"])
         XCTAssertEqual(items[0].amount, "1")
         XCTAssertEqual(items[0].recipeTitle, deruny.title)
         XCTAssertEqual(items[2].amount, "6")
         XCTAssertEqual(items[3].amount, "200 ml")
 
-        XCTAssertEqual(try list.add("  Tomatoes ", amount: "500 g"), "tomato")
-        XCTAssertNil(try list.add("   "))
-        let tomato = try XCTUnwrap(try list.items().last)
+        let value1 = try await list.add("  Tomatoes ", amount: "500 g")
+        XCTAssertEqual(value1, "tomato")
+        let value2 = try await list.add("   ")
+        XCTAssertNil(value2)
+        let value3 = try await list.items().last
+        let tomato = try XCTUnwrap(value3)
         XCTAssertEqual(tomato.name, "tomato")
         XCTAssertEqual(tomato.amount, "500 g")
-        XCTAssertEqual(try list.toggleChecked(id: XCTUnwrap(tomato.id)), true)
-        XCTAssertEqual(try list.clearChecked(), 1)
-        XCTAssertEqual(try list.clearAll(), 5)
+        let value4 = try await list.toggleChecked(id: XCTUnwrap(tomato.id))
+        XCTAssertEqual(value4, true)
+        let value5 = try await list.clearChecked()
+        XCTAssertEqual(value5, 1)
+        let value6 = try await list.clearAll()
+        XCTAssertEqual(value6, 5)
     }
 
-    func testFavouriteRecipesRoundTrip() throws {
+    func testFavouriteRecipesRoundTrip() async throws {
         let store = try TestEnvironment.store(for: self)
         let favourites = RecipeFavourites(store: store, collection: knowledge.recipes)
-        XCTAssertTrue(try favourites.add(recipeID: "deruny", at: Date(timeIntervalSinceReferenceDate: 1)))
-        XCTAssertTrue(try favourites.add(recipeID: "716429", at: Date(timeIntervalSinceReferenceDate: 2)))
-        XCTAssertFalse(try favourites.add(recipeID: "deruny"))
-        XCTAssertThrowsError(try favourites.add(recipeID: "no-such-recipe")) { error in
+        let value1 = try await favourites.add(recipeID: "deruny", at: Date(timeIntervalSinceReferenceDate: 1))
+        XCTAssertTrue(value1)
+        let value2 = try await favourites.add(recipeID: "716429", at: Date(timeIntervalSinceReferenceDate: 2))
+        XCTAssertTrue(value2)
+        let value3 = try await favourites.add(recipeID: "deruny")
+        XCTAssertFalse(value3)
+        await assertThrowsAsync(try await favourites.add(recipeID: "no-such-recipe")) { error in
             XCTAssertEqual(error as? KitchenError, .unknownRecipe(id: "no-such-recipe"))
         }
-        XCTAssertEqual(try favourites.recipeIDs(), ["716429", "deruny"])
-        XCTAssertTrue(try favourites.contains(recipeID: "deruny"))
-        XCTAssertTrue(try favourites.remove(recipeID: "deruny"))
-        XCTAssertEqual(try favourites.recipeIDs(), ["716429"])
+        let value5 = try await favourites.recipeIDs()
+        XCTAssertEqual(value5, ["716429", "deruny"])
+        let value6 = try await favourites.contains(recipeID: "deruny")
+        XCTAssertTrue(value6)
+        let value7 = try await favourites.remove(recipeID: "deruny")
+        XCTAssertTrue(value7)
+        let value8 = try await favourites.recipeIDs()
+        XCTAssertEqual(value8, ["716429"])
     }
 }

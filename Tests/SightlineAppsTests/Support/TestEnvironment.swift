@@ -23,8 +23,8 @@ enum TestEnvironment {
     }
 
     /// A store on a real SQLite file in a temporary folder.
-    static func store(for testCase: XCTestCase) throws -> Store {
-        try Store(directory: temporaryDirectory(for: testCase))
+    static func store(for testCase: XCTestCase) throws -> SQLiteStore {
+        try SQLiteStore(directory: temporaryDirectory(for: testCase))
     }
 
     /// The installed lite0 model.

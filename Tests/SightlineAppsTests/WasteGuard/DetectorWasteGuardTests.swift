@@ -29,21 +29,21 @@ final class DetectorWasteGuardTests: XCTestCase {
         return store
     }
 
-    private func consent() throws -> ConsentGrant {
+    private func consent() async throws -> ConsentGrant {
         let knowledge = try WasteKnowledge.bundled()
         let consent = WasteGuardConsent(store: try TestEnvironment.store(for: self), texts: knowledge.texts)
-        for document in ConsentDocument.allCases { try consent.accept(document) }
-        return try consent.grant()
+        for document in ConsentDocument.allCases { try await consent.accept(document) }
+        return try await consent.grant()
     }
 
     /// A 128×128 grey photo: letterboxed into 64×64 at half scale without padding, so every box
     /// is the table's box doubled.
     private let photo = RGBImage(width: 128, height: 128, color: RGBColor(red: 128, green: 128, blue: 128))
 
-    func testClassifyModeReportsEveryDetectionWithItsBoxAndColour() throws {
+    func testClassifyModeReportsEveryDetectionWithItsBoxAndColour() async throws {
         let wasteGuard = try WasteGuard(store: storeWithDetector(), inferenceOptions: InferenceOptions(threads: 1))
         XCTAssertEqual(wasteGuard.selection?.modelNames, ["waste-yolo"])
-        let report = try wasteGuard.analyse(photo, mode: .classify, language: .english, consent: consent())
+        let report = try await wasteGuard.analyse(photo, mode: .classify, language: .english, consent: consent())
         XCTAssertEqual(report.items.map(\.object.wasteClass.label), ["plastic bag", "apple", "plastic bag", "battery"])
         XCTAssertEqual(report.items.map(\.displayName), ["plastic bag", "apple", "plastic bag", "battery"])
         XCTAssertEqual(report.items.map(\.object.confidenceText), ["87.3%", "75.0%", "64.0%", "60.0%"])
@@ -72,9 +72,9 @@ final class DetectorWasteGuardTests: XCTestCase {
         XCTAssertEqual(drawn[60, 120], RGBColor(red: 128, green: 128, blue: 128))
     }
 
-    func testCheckModeKeepsOnlyForeignMatterInRed() throws {
+    func testCheckModeKeepsOnlyForeignMatterInRed() async throws {
         let wasteGuard = try WasteGuard(store: storeWithDetector(), inferenceOptions: InferenceOptions(threads: 1))
-        let report = try wasteGuard.analyse(photo, mode: .check, language: .german, consent: consent())
+        let report = try await wasteGuard.analyse(photo, mode: .check, language: .german, consent: consent())
         XCTAssertEqual(report.items.map(\.object.wasteClass.label), ["plastic bag", "plastic bag", "battery"])
         XCTAssertEqual(Set(report.items.map(\.role)), [.nonOrganic])
         XCTAssertEqual(report.information,

@@ -4,57 +4,64 @@
 import Foundation
 import SightlineApps
 import SightlineStore
+import SightlineTestSupport
 import XCTest
 
 final class WasteGuardConsentTests: XCTestCase {
-    func testEachDocumentMustBeAcceptedSeparately() throws {
+    func testEachDocumentMustBeAcceptedSeparately() async throws {
         let texts = try WasteKnowledge.bundled().texts
         let directory = try TestEnvironment.temporaryDirectory(for: self)
-        let consent = WasteGuardConsent(store: try Store(directory: directory), texts: texts)
-        XCTAssertThrowsError(try consent.grant()) { error in
+        let consent = WasteGuardConsent(store: try SQLiteStore(directory: directory), texts: texts)
+        await assertThrowsAsync(try await consent.grant()) { error in
             XCTAssertEqual(error as? WasteGuardError, .consentRequired(missing: [.privacy, .disclaimer, .terms]))
         }
-        try consent.accept(.privacy)
-        try consent.accept(.terms)
-        XCTAssertThrowsError(try consent.grant()) { error in
+        try await consent.accept(.privacy)
+        try await consent.accept(.terms)
+        await assertThrowsAsync(try await consent.grant()) { error in
             XCTAssertEqual(error as? WasteGuardError, .consentRequired(missing: [.disclaimer]))
         }
-        XCTAssertEqual(try consent.status().map(\.state), [.accepted, .notAccepted, .accepted])
+        let value3 = try await consent.status().map(\.state)
+        XCTAssertEqual(value3, [.accepted, .notAccepted, .accepted])
         let acceptedAt = Date(timeIntervalSinceNow: 60)
-        try consent.accept(.disclaimer, at: acceptedAt)
-        XCTAssertEqual(try consent.grant().acceptedAt, acceptedAt, "the grant dates from the last acceptance")
+        try await consent.accept(.disclaimer, at: acceptedAt)
+        let value4 = try await consent.grant().acceptedAt
+        XCTAssertEqual(value4, acceptedAt, "the grant dates from the last acceptance")
 
         // Stored in the file: a new store on the same folder still has them.
-        let reopened = WasteGuardConsent(store: try Store(directory: directory), texts: texts)
-        XCTAssertEqual(try reopened.missing(), [])
-        let records = try Store(directory: directory).consent.acceptances(app: WasteGuardConsent.app)
+        let reopened = WasteGuardConsent(store: try SQLiteStore(directory: directory), texts: texts)
+        let value5 = try await reopened.missing()
+        XCTAssertEqual(value5, [])
+        let records = try SQLiteStore(directory: directory).consent.acceptances(app: WasteGuardConsent.app)
         XCTAssertEqual(Set(records.map(\.document)), ["privacy", "disclaimer", "terms"])
         XCTAssertEqual(records.first { $0.document == "privacy" }?.version, consent.version(of: .privacy))
 
-        try reopened.withdraw(.terms)
-        XCTAssertEqual(try reopened.missing(), [.terms])
-        try reopened.withdraw()
-        XCTAssertEqual(try reopened.missing(), [.privacy, .disclaimer, .terms])
+        try await reopened.withdraw(.terms)
+        let value6 = try await reopened.missing()
+        XCTAssertEqual(value6, [.terms])
+        try await reopened.withdraw()
+        let value7 = try await reopened.missing()
+        XCTAssertEqual(value7, [.privacy, .disclaimer, .terms])
     }
 
-    func testAChangedDocumentMustBeAcceptedAgain() throws {
+    func testAChangedDocumentMustBeAcceptedAgain() async throws {
         let texts = try WasteKnowledge.bundled().texts
         let store = try TestEnvironment.store(for: self)
         let consent = WasteGuardConsent(store: store, texts: texts)
-        for document in ConsentDocument.allCases { try consent.accept(document) }
-        XCTAssertNoThrow(try consent.grant())
+        for document in ConsentDocument.allCases { try await consent.accept(document) }
+        await assertNoThrowAsync(try await consent.grant())
 
         var changed = texts
         changed.consent.privacy.body.de = (changed.consent.privacy.body.de ?? "") + " Neu."
         let afterChange = WasteGuardConsent(store: store, texts: changed)
         XCTAssertNotEqual(afterChange.version(of: .privacy), consent.version(of: .privacy))
         XCTAssertEqual(afterChange.version(of: .terms), consent.version(of: .terms))
-        XCTAssertEqual(try afterChange.status().map(\.state), [.outdated, .accepted, .accepted])
-        XCTAssertThrowsError(try afterChange.grant()) { error in
+        let value2 = try await afterChange.status().map(\.state)
+        XCTAssertEqual(value2, [.outdated, .accepted, .accepted])
+        await assertThrowsAsync(try await afterChange.grant()) { error in
             XCTAssertEqual(error as? WasteGuardError, .consentRequired(missing: [.privacy]))
         }
-        try afterChange.accept(.privacy)
-        XCTAssertNoThrow(try afterChange.grant())
+        try await afterChange.accept(.privacy)
+        await assertNoThrowAsync(try await afterChange.grant())
     }
 
     func testVersionsAreStableFingerprints() throws {

@@ -5,46 +5,61 @@ import SightlineApps
 import SightlineImaging
 import SightlineStore
 import SightlineVision
+import SightlineTestSupport
 import XCTest
 
 final class WasteGuardSettingsTests: XCTestCase {
-    func testTheMunicipalityDefaultsToUlmAndCanBeChosen() throws {
+    func testTheMunicipalityDefaultsToUlmAndCanBeChosen() async throws {
         let knowledge = try WasteKnowledge.bundled()
         let settings = WasteGuardSettings(store: try TestEnvironment.store(for: self), knowledge: knowledge)
-        XCTAssertEqual(try settings.municipality().id, "ulm-alb-donau")
-        try settings.setMunicipality("berlin")
-        XCTAssertEqual(try settings.municipality().id, "berlin")
-        XCTAssertThrowsError(try settings.setMunicipality("atlantis")) { error in
+        let value1 = try await settings.municipality().id
+        XCTAssertEqual(value1, "ulm-alb-donau")
+        try await settings.setMunicipality("berlin")
+        let value2 = try await settings.municipality().id
+        XCTAssertEqual(value2, "berlin")
+        await assertThrowsAsync(try await settings.setMunicipality("atlantis")) { error in
             XCTAssertEqual(error as? WasteGuardError,
                            .unknownMunicipality(id: "atlantis", known: knowledge.municipalities.map(\.id)))
         }
-        XCTAssertEqual(try settings.municipality().id, "berlin")
+        let value4 = try await settings.municipality().id
+        XCTAssertEqual(value4, "berlin")
     }
 
-    func testTheTallyCountsOnlyAfterOptingIn() throws {
+    func testTheTallyCountsOnlyAfterOptingIn() async throws {
         let knowledge = try WasteKnowledge.bundled()
         let store = try TestEnvironment.store(for: self)
         let settings = WasteGuardSettings(store: store, knowledge: knowledge)
         let tally = WasteTallyRecorder(settings: settings)
         let report = try self.report(["plastic bag", "apple", "plastic bag", "battery"], mode: .check, knowledge: knowledge)
 
-        XCTAssertFalse(try settings.isTallyEnabled())
-        XCTAssertFalse(try tally.record(report))
-        XCTAssertEqual(try tally.counts(), [])
+        let value1 = try await settings.isTallyEnabled()
+        XCTAssertFalse(value1)
+        let value2 = try await tally.record(report)
+        XCTAssertFalse(value2)
+        let value3 = try await tally.counts()
+        XCTAssertEqual(value3, [])
 
-        try settings.setTallyEnabled(true)
-        XCTAssertTrue(try tally.record(report))
-        XCTAssertTrue(try tally.record(report))
+        try await settings.setTallyEnabled(true)
+        let value4 = try await tally.record(report)
+        XCTAssertTrue(value4)
+        let value5 = try await tally.record(report)
+        XCTAssertTrue(value5)
         // Check mode reports the non-organic objects only; each reported object counts once.
-        XCTAssertEqual(try tally.counts(), [WasteTallyEntry(label: "plastic bag", count: 4),
+        let value6 = try await tally.counts()
+        XCTAssertEqual(value6, [WasteTallyEntry(label: "plastic bag", count: 4),
                                             WasteTallyEntry(label: "battery", count: 2)])
-        XCTAssertFalse(try tally.record(self.report([], mode: .classify, knowledge: knowledge)))
+        let value7 = try await tally.record(self.report([], mode: .classify, knowledge: knowledge))
+        XCTAssertFalse(value7)
 
-        try settings.setTallyEnabled(false)
-        XCTAssertFalse(try tally.record(report))
-        XCTAssertEqual(try tally.counts().count, 2, "switching off keeps the counts")
-        XCTAssertEqual(try tally.reset(), 2)
-        XCTAssertEqual(try tally.counts(), [])
+        try await settings.setTallyEnabled(false)
+        let value8 = try await tally.record(report)
+        XCTAssertFalse(value8)
+        let value9 = try await tally.counts().count
+        XCTAssertEqual(value9, 2, "switching off keeps the counts")
+        let value10 = try await tally.reset()
+        XCTAssertEqual(value10, 2)
+        let value11 = try await tally.counts()
+        XCTAssertEqual(value11, [])
     }
 
     private func report(_ labels: [String], mode: WasteGuardMode, knowledge: WasteKnowledge) throws -> WasteReport {

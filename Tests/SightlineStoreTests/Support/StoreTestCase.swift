@@ -26,12 +26,12 @@ class StoreTestCase: XCTestCase {
     }
 
     /// Opens (creating when needed) the store in this test's directory.
-    func openStore() throws -> Store {
-        try Store(directory: directory)
+    func openStore() throws -> SQLiteStore {
+        try SQLiteStore(directory: directory)
     }
 
-    var databaseURL: URL { directory.appendingPathComponent(Store.fileName) }
-    var logURL: URL { directory.appendingPathComponent(Store.fileName + "-wal") }
+    var databaseURL: URL { directory.appendingPathComponent(SQLiteStore.fileName) }
+    var logURL: URL { directory.appendingPathComponent(SQLiteStore.fileName + "-wal") }
 
     /// The bytes of a file, or empty when it does not exist. Only call this while no store is
     /// open on the file: closing a descriptor of the database file drops SQLite's locks on it.

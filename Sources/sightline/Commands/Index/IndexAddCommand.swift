@@ -8,7 +8,7 @@ import SightlinePresentation
 import SightlineStore
 import SightlineVision
 
-struct IndexAddCommand: ParsableCommand {
+struct IndexAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Record photos as jobs for `index work` (unchanged ones are skipped, changed ones redone).",
@@ -18,6 +18,8 @@ struct IndexAddCommand: ParsableCommand {
             that cannot be read are reported and left out; the exit status is 1 if there were any.
             """)
 
+    @OptionGroup var database: DatabaseOptions
+
     @Argument(help: ArgumentHelp("Photo folders or files.", valueName: "path"))
     var paths: [String]
 
@@ -26,10 +28,10 @@ struct IndexAddCommand: ParsableCommand {
     /// Files are recorded in transactions of this many.
     static let transactionSize = 500
 
-    func run() throws {
+    func run() async throws {
         let files = try ImageFileCollector.collect(paths)
-        let index = try AppDataStore.open().photoIndex
-        var addition = PhotoIndex.Addition(added: 0, changed: 0, unchanged: 0)
+        let index = try await database.open().photoIndex
+        var addition = PhotoIndexAddition(added: 0, changed: 0, unchanged: 0)
         var errors: [(file: String, error: String)] = []
         var progress = ProgressBar(total: files.count)
         progress.draw()
@@ -42,7 +44,7 @@ struct IndexAddCommand: ParsableCommand {
                     errors.append((file.displayPath, error.localizedDescription))
                 }
             }
-            let part = try index.add(indexed)
+            let part = try await index.add(indexed, now: Date())
             addition.added += part.added
             addition.changed += part.changed
             addition.unchanged += part.unchanged

@@ -4,16 +4,18 @@ import ArgumentParser
 import SightlinePresentation
 import SightlineStore
 
-struct IndexFacesCommand: ParsableCommand {
+struct IndexFacesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "faces",
         abstract: "Count the faces in the analysed photos (needs `index work --tasks …,faces`).",
         discussion: "With --json one object: {\"photos\", \"with_faces\", \"faces\"}.")
 
+    @OptionGroup var database: DatabaseOptions
+
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let counts = try AppDataStore.open().photoIndex.faceCounts()
+    func run() async throws {
+        let counts = try await database.open().photoIndex.faceCounts()
         if format.json {
             printJSON(PhotoIndexFacesJSON(photos: counts.photos, withFaces: counts.withFaces, faces: counts.faces))
             return

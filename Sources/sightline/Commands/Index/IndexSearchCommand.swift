@@ -5,7 +5,7 @@ import Foundation
 import SightlinePresentation
 import SightlineStore
 
-struct IndexSearchCommand: ParsableCommand {
+struct IndexSearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find analysed photos by label (\"cat\" finds tabby cat, tiger cat, …) or category (cats, food, …).",
@@ -14,6 +14,8 @@ struct IndexSearchCommand: ParsableCommand {
             With --json one object: {"query", "matches": [{"file", "label", "category", \
             "confidence", "rank"}]} (rank 0: the photo's best label).
             """)
+
+    @OptionGroup var database: DatabaseOptions
 
     @Argument(help: ArgumentHelp("Part of a label, or a category.", valueName: "text"))
     var text: String
@@ -28,8 +30,8 @@ struct IndexSearchCommand: ParsableCommand {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("The search text is empty.") }
     }
 
-    func run() throws {
-        let matches = try AppDataStore.open().photoIndex.search(text, limit: limit)
+    func run() async throws {
+        let matches = try await database.open().photoIndex.search(text, limit: limit)
         if format.json {
             printJSON(PhotoIndexSearchJSON(query: text, matches: matches))
             return

@@ -8,7 +8,7 @@ import SightlinePresentation
 import SightlineStore
 import SightlineVision
 
-struct IndexSimilarCommand: ParsableCommand {
+struct IndexSimilarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "similar",
         abstract: "The indexed photos that look most like a photo (needs `index work --tasks …,features`).",
@@ -18,6 +18,8 @@ struct IndexSimilarCommand: ParsableCommand {
             when it is in the index. With --json one object: {"query", "model", "results": \
             [{"file", "distance"}]}.
             """)
+
+    @OptionGroup var database: DatabaseOptions
 
     @Argument(help: ArgumentHelp("The photo to compare with.", valueName: "photo"))
     var photo: String
@@ -35,7 +37,7 @@ struct IndexSimilarCommand: ParsableCommand {
         guard top >= 1 else { throw ValidationError("--top must be at least 1, got \(top).") }
     }
 
-    func run() throws {
+    func run() async throws {
         let extractor = try FeaturePrintExtractor(model: modelOptions.installedModel(), options: engine.inferenceOptions)
         let queryURL = URL(fileURLWithPath: photo).standardizedFileURL.resolvingSymlinksInPath()
         let query: FeaturePrint
@@ -45,7 +47,7 @@ struct IndexSimilarCommand: ParsableCommand {
             throw CommandFailure("The photo \(photo) cannot be used: \(ClassificationJSON.message(for: error))")
         }
         let model = extractor.classifier.model.name
-        let stored = try AppDataStore.open().photoIndex.featurePrints(model: model)
+        let stored = try await database.open().photoIndex.featurePrints(model: model)
         guard !stored.isEmpty else {
             throw CommandFailure("No indexed photo has a feature print from \(model) yet: run `sightline index work --tasks "
                 + "classify,features` (with the same --model).")

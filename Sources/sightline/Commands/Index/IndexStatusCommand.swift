@@ -5,7 +5,7 @@ import Foundation
 import SightlinePresentation
 import SightlineStore
 
-struct IndexStatusCommand: ParsableCommand {
+struct IndexStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the index's progress: photos by state, workers, rate, failures.",
@@ -16,10 +16,12 @@ struct IndexStatusCommand: ParsableCommand {
             lease ran out (it stopped): the next worker takes them.
             """)
 
+    @OptionGroup var database: DatabaseOptions
+
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let status = try AppDataStore.open().photoIndex.status()
+    func run() async throws {
+        let status = try await database.open().photoIndex.status(now: Date(), rateWindow: 60, failures: 5)
         if format.json {
             printJSON(PhotoIndexStatusJSON(status))
             return

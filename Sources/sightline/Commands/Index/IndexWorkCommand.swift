@@ -14,7 +14,7 @@ import SightlineStore
 import SightlineVision
 import Synchronization
 
-struct IndexWorkCommand: ParsableCommand {
+struct IndexWorkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "work",
         abstract: "Analyse the index's photos until none is left (run as many workers as you like).",
@@ -42,6 +42,8 @@ struct IndexWorkCommand: ParsableCommand {
     @Option(help: "This worker's name in `index status` (default: host name and process id).")
     var worker = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
 
+    @OptionGroup var database: DatabaseOptions
+
     @OptionGroup var modelOptions: ClassifierModelOptions
 
     @OptionGroup var engine: EngineOptions
@@ -67,9 +69,10 @@ struct IndexWorkCommand: ParsableCommand {
         guard !worker.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--worker must not be empty.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let chosen = try chosenTasks
-        let index = try AppDataStore.open().photoIndex
+        let store = try await database.open()
+        let index = store.photoIndex
         let classifier = try ImageClassifier(model: modelOptions.installedModel(), options: engine.inferenceOptions)
         let categories = chosen.contains(.classify) ? try ObjectCategories.bundled() : nil
         let extractor = chosen.contains(.features) ? try FeaturePrintExtractor(classifier: classifier) : nil
@@ -80,7 +83,7 @@ struct IndexWorkCommand: ParsableCommand {
         let started = ContinuousClock.now
         var done = 0, failed = 0
         while !stop.requested {
-            let jobs = try index.claim(count: batch, worker: worker, lease: leaseSeconds)
+            let jobs = try await index.claim(count: batch, worker: worker, lease: leaseSeconds, now: Date())
             if jobs.isEmpty { break }
             // Each photo read, checked and prepared on its own (a bad one fails alone), then the
             // network runs once for the whole batch and the findings are recorded in one
@@ -94,7 +97,7 @@ struct IndexWorkCommand: ParsableCommand {
                     }
                     prepared.append((job, data, runsNetwork ? try classifier.inputValues(for: data) : []))
                 } catch {
-                    if try index.fail(job, worker: worker, message: Self.message(for: error)) { failed += 1 }
+                    if try await index.fail(job, worker: worker, message: Self.message(for: error), now: Date()) { failed += 1 }
                 }
             }
             guard !prepared.isEmpty else { continue }
@@ -118,7 +121,9 @@ struct IndexWorkCommand: ParsableCommand {
                     }
                 }
             } catch {
-                for item in prepared where try index.fail(item.job, worker: worker, message: Self.message(for: error)) { failed += 1 }
+                for item in prepared {
+                    if try await index.fail(item.job, worker: worker, message: Self.message(for: error), now: Date()) { failed += 1 }
+                }
                 continue
             }
             var recordable: [(job: PhotoJob, findings: PhotoFindings)] = []
@@ -127,18 +132,21 @@ struct IndexWorkCommand: ParsableCommand {
                     do {
                         findings[position].faceCount = try faceDetector.detectFaces(in: ImageDecoder.decode(data: item.data)).count
                     } catch {
-                        if try index.fail(item.job, worker: worker, message: Self.message(for: error)) { failed += 1 }
+                        if try await index.fail(item.job, worker: worker, message: Self.message(for: error), now: Date()) {
+                            failed += 1
+                        }
                         continue
                     }
                 }
                 recordable.append((item.job, findings[position]))
             }
-            done += try index.record(recordable, worker: worker).filter { $0 }.count
+            done += try await index.record(recordable, worker: worker, now: Date()).filter { $0 }.count
             let seconds = Self.seconds(since: started)
             StandardError.print(String(format: "%@: %d photos done, %d failed (%.1f photos/s)", worker, done, failed,
                                        Double(done + failed) / max(seconds, 1e-9)))
         }
-        let released = try index.release(worker: worker)
+        let released = try await index.release(worker: worker)
+        try await store.close()
         let seconds = Self.seconds(since: started)
         print(String(format: "%@ analysed %d photos (%d failed) in %.1f s: %.2f photos/s.", worker, done + failed, failed, seconds,
                      Double(done + failed) / max(seconds, 1e-9))

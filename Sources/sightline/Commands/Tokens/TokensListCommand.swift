@@ -4,11 +4,13 @@ import ArgumentParser
 import Foundation
 import SightlineStore
 
-struct TokensListCommand: ParsableCommand {
+struct TokensListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the tokens, revoked ones marked.")
 
-    func run() throws {
-        let tokens = try AppDataStore.open().accessTokens.list()
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let tokens = try await database.open().accessTokens.list()
         if tokens.isEmpty { print("No access tokens; `sightline serve --host … --tls` creates one.") }
         let format = ISO8601DateFormatter()
         for token in tokens {

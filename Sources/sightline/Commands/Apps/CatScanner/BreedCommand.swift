@@ -4,7 +4,7 @@ import Foundation
 import SightlineApps
 import SightlinePresentation
 
-struct BreedCommand: ParsableCommand {
+struct BreedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "breed",
         abstract: "Show one entry of the cat breed encyclopaedia.",
@@ -20,11 +20,11 @@ struct BreedCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
+    func run() async throws {
         let encyclopaedia = try BreedEncyclopaedia.bundled()
         let breed = try encyclopaedia.resolve(name.joined(separator: " "))
         let labels = try BreedPageFormat.recognisedLabels() ?? []
-        let favourites = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).names()
+        let favourites = try await BreedFavourites(store: try await AppDataStore.open(), encyclopaedia: encyclopaedia).names()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: labels.contains(breed.name),
                                             isFavourite: favourites.contains(breed.name))
         print(format.json ? try BreedEntryJSON(entry).jsonText() : BreedPageFormat.page(entry))

@@ -3,14 +3,14 @@ import ArgumentParser
 import SightlineApps
 import SightlinePresentation
 
-struct BreedsFavouritesListCommand: ParsableCommand {
+struct BreedsFavouritesListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List favourite breeds, newest first.")
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
+    func run() async throws {
         let encyclopaedia = try BreedEncyclopaedia.bundled()
-        let breeds = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).list()
+        let breeds = try await BreedFavourites(store: try await AppDataStore.open(), encyclopaedia: encyclopaedia).list()
         if format.json {
             let labels = Set(try BreedPageFormat.recognisedLabels() ?? [])
             let entries = breeds.map {

@@ -3,16 +3,16 @@ import ArgumentParser
 import SightlineApps
 import SightlineCommandSupport
 
-struct BreedsFavouritesRemoveCommand: ParsableCommand {
+struct BreedsFavouritesRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a breed from the favourites.")
 
     @Argument(help: ArgumentHelp("The entry's name or alias.", valueName: "name"))
     var name: [String]
 
-    func run() throws {
-        let favourites = BreedFavourites(store: try AppDataStore.open(), encyclopaedia: try BreedEncyclopaedia.bundled())
+    func run() async throws {
+        let favourites = BreedFavourites(store: try await AppDataStore.open(), encyclopaedia: try BreedEncyclopaedia.bundled())
         let text = name.joined(separator: " ")
-        guard try favourites.remove(text) else {
+        guard try await favourites.remove(text) else {
             throw CommandFailure("'\(text)' is not a favourite; `sightline cat breeds favourites` lists them.")
         }
         print("Removed '\(text)' from the favourites.")

@@ -6,7 +6,7 @@ import SightlineApps
 import SightlineCommandSupport
 import SightlinePresentation
 
-struct BreedsSearchCommand: ParsableCommand {
+struct BreedsSearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "List encyclopaedia entries, optionally matching a name and traits.",
@@ -32,11 +32,11 @@ struct BreedsSearchCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
+    func run() async throws {
         let filter = try BreedFilter(expressions: filters)
         let encyclopaedia = try BreedEncyclopaedia.bundled()
         let labels = try BreedPageFormat.recognisedLabels()
-        let favourites = try BreedFavourites(store: try AppDataStore.open(), encyclopaedia: encyclopaedia).names()
+        let favourites = try await BreedFavourites(store: try await AppDataStore.open(), encyclopaedia: encyclopaedia).names()
         let entries = encyclopaedia.entries(matching: query ?? "", filter: filter, recognisedLabels: labels,
                                             favourites: favourites)
         if format.json {

@@ -2,13 +2,13 @@
 import ArgumentParser
 import SightlineApps
 
-struct CatHistoryClearCommand: ParsableCommand {
+struct CatHistoryClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Delete every saved cat scan and its photo.")
 
-    func run() throws {
-        let count = try CatScanArchive(store: try AppDataStore.open()).deleteAll()
+    func run() async throws {
+        let count = try await CatScanArchive(store: try await AppDataStore.open()).deleteAll()
         print("Deleted \(count) cat scan\(count == 1 ? "" : "s").")
     }
 }

@@ -4,7 +4,7 @@ import ArgumentParser
 import SightlineApps
 import SightlineCommandSupport
 
-struct CatHistoryDeleteCommand: ParsableCommand {
+struct CatHistoryDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete saved cat scans (and their photos) by id.")
@@ -12,11 +12,11 @@ struct CatHistoryDeleteCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Ids from `sightline cat history list`.", valueName: "id"))
     var ids: [Int64]
 
-    func run() throws {
-        let archive = CatScanArchive(store: try AppDataStore.open())
+    func run() async throws {
+        let archive = CatScanArchive(store: try await AppDataStore.open())
         var missing: [Int64] = []
         for id in ids {
-            if try archive.delete(id: id) {
+            if try await archive.delete(id: id) {
                 print("Deleted cat scan #\(id).")
             } else {
                 missing.append(id)

@@ -3,7 +3,7 @@ import ArgumentParser
 import SightlineApps
 import SightlinePresentation
 
-struct CatHistoryListCommand: ParsableCommand {
+struct CatHistoryListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List saved cat scans, newest first.",
@@ -23,9 +23,9 @@ struct CatHistoryListCommand: ParsableCommand {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1, got \(limit).") }
     }
 
-    func run() throws {
-        let archive = CatScanArchive(store: try AppDataStore.open())
-        let entries = try archive.entries(limit: limit)
+    func run() async throws {
+        let archive = CatScanArchive(store: try await AppDataStore.open())
+        let entries = try await archive.entries(limit: limit)
         for entry in entries {
             print(format.json ? try CatScanEntryJSON(entry).jsonText() : CatScanFormat.line(entry))
         }

@@ -7,7 +7,7 @@ import SightlineCommandSupport
 import SightlinePresentation
 import SightlineStore
 
-struct CatHistoryShowCommand: ParsableCommand {
+struct CatHistoryShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one saved cat scan; write its photo or thumbnail with --photo / --thumbnail.",
@@ -27,9 +27,16 @@ struct CatHistoryShowCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let archive = CatScanArchive(store: try AppDataStore.open())
-        let found = try id == "latest" ? archive.entries(limit: 1).first : Int64(id).flatMap { try archive.entry(id: $0) }
+    func run() async throws {
+        let archive = CatScanArchive(store: try await AppDataStore.open())
+        let found: CatScanSummary?
+        if id == "latest" {
+            found = try await archive.entries(limit: 1).first
+        } else if let number = Int64(id) {
+            found = try await archive.entry(id: number)
+        } else {
+            found = nil
+        }
         guard let entry = found else {
             throw CommandFailure(id == "latest" ? "The cat history is empty."
                 : "There is no saved cat scan '\(id)'; `sightline cat history list` shows the ids.")
@@ -43,10 +50,10 @@ struct CatHistoryShowCommand: ParsableCommand {
                 print("  " + breed.displayText)
             }
         }
-        if let photo, let data = try archive.photo(id: entry.id) {
+        if let photo, let data = try await archive.photo(id: entry.id) {
             try SavedPhotoExport.write(data, to: photo)
         }
-        if let thumbnail, let data = try archive.thumbnail(id: entry.id) {
+        if let thumbnail, let data = try await archive.thumbnail(id: entry.id) {
             try SavedPhotoExport.write(data, to: thumbnail)
         }
     }

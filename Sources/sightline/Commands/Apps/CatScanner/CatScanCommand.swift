@@ -9,7 +9,7 @@ import SightlinePresentation
 import SightlineStore
 import SightlineVision
 
-struct CatScanCommand: ParsableCommand {
+struct CatScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Scan photos for a cat and its three most likely breeds.",
@@ -48,7 +48,7 @@ struct CatScanCommand: ParsableCommand {
     func validate() throws {
     }
 
-    func run() throws {
+    func run() async throws {
         let files = try ImageFileCollector.collectSome(paths)
         let encyclopaedia = try BreedEncyclopaedia.bundled()
         let scanner = try CatScanner.installed(options: engine.inferenceOptions)
@@ -57,10 +57,10 @@ struct CatScanCommand: ParsableCommand {
             StandardError.print("warning: the breed classifier's labels \(unknownLabels.joined(separator: ", ")) "
                 + "have no encyclopaedia entry; retrain it with breed folders named as the encyclopaedia names them.")
         }
-        let archive = noSave ? nil : CatScanArchive(store: try AppDataStore.open())
-        try PhotoBytesLoop(files: files, json: format.json).run { file, photo in
+        let archive = noSave ? nil : CatScanArchive(store: try await AppDataStore.open())
+        try await PhotoBytesLoop(files: files, json: format.json).run { file, photo in
             let result = try scanner.scan(photo: photo)
-            let historyID = try archive?.save(result, photo: photo).id
+            let historyID = try await archive?.save(result, photo: photo).id
             return format.json ? try CatScanJSON(result, file: file.displayPath, historyID: historyID, language: language).jsonText()
                         : CatScanFormat.text(result, file: file.displayPath, historyID: historyID,
                                              encyclopaedia: encyclopaedia, language: language)

@@ -4,7 +4,7 @@ import ArgumentParser
 import SightlineApps
 import SightlinePresentation
 
-struct KitchenAddCommand: ParsableCommand {
+struct KitchenAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add ingredients to the list (newest on top).",
@@ -22,12 +22,12 @@ struct KitchenAddCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let context = try KitchenContext.open()
+    func run() async throws {
+        let context = try await KitchenContext.open()
         let list = context.ingredientList
         var changes: [IngredientChangeJSON] = []
         for text in ingredients {
-            let change = try list.add(text)
+            let change = try await list.add(text)
             if !format.json {
                 switch change {
                 case .added(let name): print("Added \(name).")
@@ -38,7 +38,7 @@ struct KitchenAddCommand: ParsableCommand {
             changes.append(IngredientChangeJSON(text: text, change: change))
         }
         if format.json {
-            printJSON(IngredientsAddedJSON(changes: changes, ingredients: try context.ingredientList.names()))
+            printJSON(IngredientsAddedJSON(changes: changes, ingredients: try await context.ingredientList.names()))
         }
     }
 }

@@ -2,14 +2,14 @@
 import ArgumentParser
 import SightlineApps
 
-struct KitchenFavouritesAddCommand: ParsableCommand {
+struct KitchenFavouritesAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Mark a recipe as a favourite.")
 
     @Argument(help: ArgumentHelp("A bundled recipe's id or a Spoonacular recipe number.", valueName: "id"))
     var id: String
 
-    func run() throws {
-        let added = try KitchenContext.open().favourites.add(recipeID: id)
+    func run() async throws {
+        let added = try await KitchenContext.open().favourites.add(recipeID: id)
         print(added ? "Added \(id) to the favourites." : "\(id) is already a favourite.")
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 import SightlineApps
 import SightlinePresentation
 
-struct KitchenFavouritesListCommand: ParsableCommand {
+struct KitchenFavouritesListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List favourite recipes, newest first.",
@@ -11,9 +11,9 @@ struct KitchenFavouritesListCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let context = try KitchenContext.open()
-        let ids = try context.favourites.recipeIDs()
+    func run() async throws {
+        let context = try await KitchenContext.open()
+        let ids = try await context.favourites.recipeIDs()
         let titles = ids.map { context.knowledge.recipes.recipe(id: $0)?.title }
         if format.json {
             printJSON(RecipeFavouritesJSON(ids: ids) { context.knowledge.recipes.recipe(id: $0)?.title })

@@ -7,7 +7,7 @@ import SightlineApps
 import SightlinePresentation
 import SightlineVision
 
-struct KitchenIdentifyCommand: ParsableCommand {
+struct KitchenIdentifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "identify",
         abstract: "Find the ingredients in photos and add them to the list.",
@@ -49,14 +49,14 @@ struct KitchenIdentifyCommand: ParsableCommand {
     func validate() throws {
     }
 
-    func run() throws {
+    func run() async throws {
         let files = try ImageFileCollector.collectSome(paths)
         let knowledge = try KitchenKnowledge.bundled()
         let finder = try IngredientFinder.installed(vocabulary: knowledge.vocabulary, options: engine.inferenceOptions)
-        let list = noAdd ? nil : KitchenIngredientList(store: try AppDataStore.open(), vocabulary: knowledge.vocabulary)
-        try PhotoBytesLoop(files: files, json: format.json).run { file, photo in
+        let list = noAdd ? nil : KitchenIngredientList(store: try await AppDataStore.open(), vocabulary: knowledge.vocabulary)
+        try await PhotoBytesLoop(files: files, json: format.json).run { file, photo in
             let identification = try finder.identify(photo: photo)
-            let changes = try list?.add(identification)
+            let changes = try await list?.add(identification)
             guard format.json else {
                 return identification.method == .detector
                     ? detectorText(identification, file: file.displayPath, changes: changes)

@@ -6,7 +6,7 @@ import SightlineApps
 import SightlinePresentation
 import SightlineVision
 
-struct KitchenListCommand: ParsableCommand {
+struct KitchenListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the ingredient list, newest on top.",
@@ -14,13 +14,13 @@ struct KitchenListCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let context = try KitchenContext.open()
+    func run() async throws {
+        let context = try await KitchenContext.open()
         if format.json {
-            printJSON(IngredientListJSON(try context.ingredientList.names()))
+            printJSON(IngredientListJSON(try await context.ingredientList.names()))
             return
         }
-        let names = try context.ingredientList.names()
+        let names = try await context.ingredientList.names()
         if names.isEmpty {
             print("The ingredient list is empty; add with `sightline kitchen add NAME` or `sightline kitchen identify PHOTO`.")
         }

@@ -23,10 +23,10 @@ struct KitchenRecipeCommand: AsyncParsableCommand {
     @OptionGroup var format: JSONOutputOptions
 
     func run() async throws {
-        let context = try KitchenContext.open()
+        let context = try await KitchenContext.open()
         let recipe = try await context.recipeSources().recipe(id: id)
-        let have = Set(try context.ingredientList.names())
-        let isFavourite = try context.favourites.contains(recipeID: recipe.id)
+        let have = await Set(try context.ingredientList.names())
+        let isFavourite = try await context.favourites.contains(recipeID: recipe.id)
         print(format.json ? try RecipeJSON(recipe, favourite: isFavourite, ingredientList: have).jsonText()
                    : RecipeFormat.details(recipe, have: have, isFavourite: isFavourite))
     }

@@ -57,8 +57,13 @@ struct KitchenRecipesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try KitchenContext.open()
-        let ingredients = try with.map { $0.split(separator: ",").map(String.init) } ?? context.ingredientList.names()
+        let context = try await KitchenContext.open()
+        let ingredients: [String]
+        if let with {
+            ingredients = with.split(separator: ",").map(String.init)
+        } else {
+            ingredients = try await context.ingredientList.names()
+        }
         guard ingredients.contains(where: { context.knowledge.vocabulary.normalisedName($0) != nil }) else {
             throw KitchenError.noIngredients
         }

@@ -4,7 +4,7 @@ import SightlineApps
 import SightlineCommandSupport
 import SightlinePresentation
 
-struct KitchenRemoveCommand: ParsableCommand {
+struct KitchenRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Delete ingredients from the list.",
@@ -15,17 +15,17 @@ struct KitchenRemoveCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let context = try KitchenContext.open()
+    func run() async throws {
+        let context = try await KitchenContext.open()
         var missing: [String] = []
         for text in ingredients {
-            if let removed = try context.ingredientList.remove(text) {
+            if let removed = try await context.ingredientList.remove(text) {
                 if !format.json { print("Removed \(removed).") }
             } else {
                 missing.append(text)
             }
         }
-        if format.json { printJSON(IngredientListJSON(try context.ingredientList.names())) }
+        if format.json { printJSON(IngredientListJSON(try await context.ingredientList.names())) }
         if !missing.isEmpty {
             throw CommandFailure("Not on the list: \(missing.joined(separator: ", ")); `sightline kitchen list` shows it.")
         }

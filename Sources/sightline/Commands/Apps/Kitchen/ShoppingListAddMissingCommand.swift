@@ -20,12 +20,12 @@ struct ShoppingListAddMissingCommand: AsyncParsableCommand {
     @OptionGroup var format: JSONOutputOptions
 
     func run() async throws {
-        let context = try KitchenContext.open()
+        let context = try await KitchenContext.open()
         let recipe = try await context.recipeSources().recipe(id: id)
-        let (items, newLines) = try context.shoppingList.addMissing(
+        let (items, newLines) = try await context.shoppingList.addMissing(
             of: recipe, have: try context.ingredientList.names(), ignorePantryStaples: ignorePantry)
         if format.json {
-            printJSON(ShoppingListJSON(try context.shoppingList.items()))
+            await printJSON(ShoppingListJSON(try context.shoppingList.items()))
             return
         }
         if items.isEmpty {

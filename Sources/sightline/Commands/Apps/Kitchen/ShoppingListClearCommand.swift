@@ -3,15 +3,15 @@
 import ArgumentParser
 import SightlineApps
 
-struct ShoppingListClearCommand: ParsableCommand {
+struct ShoppingListClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "clear", abstract: "Empty the shopping list.")
 
     @Flag(help: "Remove only the ticked items.")
     var checked = false
 
-    func run() throws {
-        let list = try KitchenContext.open().shoppingList
-        let count = checked ? try list.clearChecked() : try list.clearAll()
+    func run() async throws {
+        let list = try await KitchenContext.open().shoppingList
+        let count = checked ? try await list.clearChecked() : try await list.clearAll()
         print("Removed \(count) item\(count == 1 ? "" : "s").")
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 import SightlineApps
 import SightlinePresentation
 
-struct ShoppingListShowCommand: ParsableCommand {
+struct ShoppingListShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the shopping list.",
@@ -11,8 +11,8 @@ struct ShoppingListShowCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
-        let items = try KitchenContext.open().shoppingList.items()
+    func run() async throws {
+        let items = try await KitchenContext.open().shoppingList.items()
         if format.json {
             printJSON(ShoppingListJSON(items))
             return

@@ -2,14 +2,14 @@
 import ArgumentParser
 import SightlineApps
 
-struct HistoryClearCommand: ParsableCommand {
+struct HistoryClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Delete every saved capture and its photo.")
 
-    func run() throws {
-        let history = RecognizerHistory(store: try AppDataStore.open(), categories: try ObjectCategories.bundled())
-        let count = try history.clear()
+    func run() async throws {
+        let history = RecognizerHistory(store: try await AppDataStore.open(), categories: try ObjectCategories.bundled())
+        let count = try await history.clear()
         print("Deleted \(count) capture\(count == 1 ? "" : "s").")
     }
 }

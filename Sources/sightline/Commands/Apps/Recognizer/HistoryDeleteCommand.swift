@@ -3,7 +3,7 @@ import ArgumentParser
 import SightlineApps
 import SightlineCommandSupport
 
-struct HistoryDeleteCommand: ParsableCommand {
+struct HistoryDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete saved captures and their photos.")
@@ -11,11 +11,11 @@ struct HistoryDeleteCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The ids of the captures to delete.", valueName: "id"))
     var ids: [Int64]
 
-    func run() throws {
-        let history = RecognizerHistory(store: try AppDataStore.open(), categories: try ObjectCategories.bundled())
+    func run() async throws {
+        let history = RecognizerHistory(store: try await AppDataStore.open(), categories: try ObjectCategories.bundled())
         var missing: [Int64] = []
         for id in ids {
-            if try history.delete(id: id) {
+            if try await history.delete(id: id) {
                 print("Deleted capture #\(id).")
             } else {
                 missing.append(id)

@@ -5,7 +5,7 @@ import SightlineApps
 import SightlineCommandSupport
 import SightlinePresentation
 
-struct HistoryListCommand: ParsableCommand {
+struct HistoryListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List saved captures, newest first.",
@@ -34,15 +34,15 @@ struct HistoryListCommand: ParsableCommand {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1, got \(limit).") }
     }
 
-    func run() throws {
+    func run() async throws {
         let categories = try ObjectCategories.bundled()
         if let category, categories.category(id: category) == nil {
             throw CommandFailure("There is no category '\(category)'; the categories are "
                 + categories.categories.map(\.id).joined(separator: ", ") + ".")
         }
-        let history = RecognizerHistory(store: try AppDataStore.open(), categories: categories)
+        let history = RecognizerHistory(store: try await AppDataStore.open(), categories: categories)
         if group {
-            let groups = try history.groupedByCategory().filter { category == nil || $0.category.id == category }
+            let groups = try await history.groupedByCategory().filter { category == nil || $0.category.id == category }
             for group in groups {
                 if format.json {
                     printJSON(CaptureGroupJSON(group, categories: categories, language: language))
@@ -56,7 +56,7 @@ struct HistoryListCommand: ParsableCommand {
             if groups.isEmpty, !format.json { print("The history is empty.") }
             return
         }
-        let entries = try history.entries(limit: limit, categoryID: category)
+        let entries = try await history.entries(limit: limit, categoryID: category)
         for entry in entries {
             print(format.json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
                        : CaptureEntryFormat.line(entry, categories: categories, language: language))

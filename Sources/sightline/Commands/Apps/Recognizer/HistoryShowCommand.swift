@@ -7,7 +7,7 @@ import SightlineCommandSupport
 import SightlinePresentation
 import SightlineStore
 
-struct HistoryShowCommand: ParsableCommand {
+struct HistoryShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one saved capture; write its photo or thumbnail with --image / --thumbnail.",
@@ -31,20 +31,27 @@ struct HistoryShowCommand: ParsableCommand {
     @Option(name: .customLong("lang"), help: "Language of category names: en, de or uk.")
     var language: Language = .english
 
-    func run() throws {
+    func run() async throws {
         let categories = try ObjectCategories.bundled()
-        let history = RecognizerHistory(store: try AppDataStore.open(), categories: categories)
-        let found = try id == "latest" ? history.entries(limit: 1).first : Int64(id).flatMap { try history.entry(id: $0) }
+        let history = RecognizerHistory(store: try await AppDataStore.open(), categories: categories)
+        let found: RecognitionCaptureSummary?
+        if id == "latest" {
+            found = try await history.entries(limit: 1).first
+        } else if let number = Int64(id) {
+            found = try await history.entry(id: number)
+        } else {
+            found = nil
+        }
         guard let entry = found else {
             throw CommandFailure(id == "latest" ? "The history is empty."
                 : "There is no capture '\(id)'; `sightline recognize history list` shows the ids.")
         }
         print(format.json ? try CaptureEntryJSON(entry, categories: categories, language: language).jsonText()
                    : CaptureEntryFormat.line(entry, categories: categories, language: language))
-        if let image, let data = try history.image(id: entry.id) {
+        if let image, let data = try await history.image(id: entry.id) {
             try SavedPhotoExport.write(data, to: image)
         }
-        if let thumbnail, let data = try history.thumbnail(id: entry.id) {
+        if let thumbnail, let data = try await history.thumbnail(id: entry.id) {
             try SavedPhotoExport.write(data, to: thumbnail)
         }
     }

@@ -11,7 +11,7 @@ import SightlinePresentation
 import SightlineStore
 import SightlineVision
 
-struct RecognizePhotosCommand: ParsableCommand {
+struct RecognizePhotosCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photos",
         abstract: "Name the main object of photos, with its confidence and category (the default).",
@@ -74,14 +74,14 @@ struct RecognizePhotosCommand: ParsableCommand {
         if let top, top < 1 { throw ValidationError("--top must be at least 1, got \(top).") }
     }
 
-    func run() throws {
+    func run() async throws {
         let files = try ImageFileCollector.collectSome(paths)
         let captureFiles = try annotate.map {
             try AnnotationOutput.files(path: $0, arguments: paths, photos: files.map(\.url), suffix: "capture")
         }
         let recognizer = try ObjectRecognizer(model: model, scanningFaces: faces, inferenceOptions: engine.inferenceOptions)
         let font = annotate != nil || save ? try Font.standard() : nil
-        let history = try save ? RecognizerHistory(store: AppDataStore.open(), categories: recognizer.categories) : nil
+        let history = try await save ? RecognizerHistory(store: AppDataStore.open(), categories: recognizer.categories) : nil
         var failures = 0
         for (index, file) in files.enumerated() {
             do {
@@ -101,7 +101,7 @@ struct RecognizePhotosCommand: ParsableCommand {
                 }
                 var savedID: Int64?
                 if let history, let capture {
-                    savedID = try history.accept(capture).id
+                    savedID = try await history.accept(capture).id
                 }
                 printRecognition(recognition, file: file.displayPath, savedID: savedID)
             } catch {

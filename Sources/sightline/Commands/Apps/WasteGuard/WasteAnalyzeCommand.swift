@@ -11,7 +11,7 @@ import SightlinePresentation
 import SightlineStore
 import SightlineVision
 
-struct WasteAnalyzeCommand: ParsableCommand {
+struct WasteAnalyzeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
         abstract: "Analyse photos of waste (the default `sightline waste` command).",
@@ -77,10 +77,10 @@ struct WasteAnalyzeCommand: ParsableCommand {
     func validate() throws {
     }
 
-    func run() throws {
-        let store = try AppDataStore.open()
+    func run() async throws {
+        let store = try await AppDataStore.open()
         let knowledge = try WasteKnowledge.bundled()
-        let consent = try WasteGuardConsent(store: store, texts: knowledge.texts).grant()
+        let consent = try await WasteGuardConsent(store: store, texts: knowledge.texts).grant()
         let settings = WasteGuardSettings(store: store, knowledge: knowledge)
         let rules: Municipality
         if let municipality {
@@ -89,7 +89,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
             }
             rules = chosen
         } else {
-            rules = try settings.municipality()
+            rules = try await settings.municipality()
         }
         let files = try ImageFileCollector.collectSome(paths)
         let annotatedFiles = try annotate.map {
@@ -113,7 +113,7 @@ struct WasteAnalyzeCommand: ParsableCommand {
                 if let annotatedFiles, let font {
                     try annotatedFiles[index].write(report.annotate(photo, font: font))
                 }
-                try tally.record(report)
+                try await tally.record(report)
                 if format.json {
                     printJSON(WasteReportJSON(report, file: file.displayPath, models: models,
                                                  symbolLocation: { AppResources.url($0.symbolPath).path }))

@@ -6,7 +6,7 @@ import Foundation
 import SightlineApps
 import SightlinePresentation
 
-struct WasteConsentCommand: ParsableCommand {
+struct WasteConsentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "consent",
         abstract: "Read and accept WasteGuard's privacy policy, disclaimer and terms of use.",
@@ -35,16 +35,16 @@ struct WasteConsentCommand: ParsableCommand {
         _ = try documents(withdraw, option: "--withdraw")
     }
 
-    func run() throws {
+    func run() async throws {
         let knowledge = try WasteKnowledge.bundled()
-        let consent = WasteGuardConsent(store: try AppDataStore.open(), texts: knowledge.texts)
+        let consent = WasteGuardConsent(store: try await AppDataStore.open(), texts: knowledge.texts)
         for document in try documents(withdraw, option: "--withdraw") {
-            try consent.withdraw(document)
+            try await consent.withdraw(document)
         }
         for document in try documents(accept, option: "--accept") {
-            try consent.accept(document)
+            try await consent.accept(document)
         }
-        let status = try consent.status()
+        let status = try await consent.status()
         if format.json {
             printJSON(WasteConsentJSON(status, texts: knowledge.texts, language: language))
             return

@@ -4,7 +4,7 @@ import ArgumentParser
 import SightlineApps
 import SightlinePresentation
 
-struct WasteMunicipalityCommand: ParsableCommand {
+struct WasteMunicipalityCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "municipality",
         abstract: "List the municipalities with disposal rules, or choose one with --set.",
@@ -25,13 +25,13 @@ struct WasteMunicipalityCommand: ParsableCommand {
 
     @OptionGroup var format: JSONOutputOptions
 
-    func run() throws {
+    func run() async throws {
         let knowledge = try WasteKnowledge.bundled()
-        let settings = WasteGuardSettings(store: try AppDataStore.open(), knowledge: knowledge)
+        let settings = WasteGuardSettings(store: try await AppDataStore.open(), knowledge: knowledge)
         if let choice {
-            try settings.setMunicipality(choice)
+            try await settings.setMunicipality(choice)
         }
-        let selected = try settings.municipality()
+        let selected = try await settings.municipality()
         if format.json {
             printJSON(WasteMunicipalityJSON(selected: selected, knowledge: knowledge, language: language))
             return

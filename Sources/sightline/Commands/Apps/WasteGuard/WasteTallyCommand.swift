@@ -5,7 +5,7 @@ import SightlineApps
 import SightlinePresentation
 import SightlineStore
 
-struct WasteTallyCommand: ParsableCommand {
+struct WasteTallyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tally",
         abstract: "Show, switch on or off, or reset WasteGuard's opt-in count of detected objects.",
@@ -34,18 +34,18 @@ struct WasteTallyCommand: ParsableCommand {
         guard !(switchOn && switchOff) else { throw ValidationError("Use either --on or --off, not both.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let knowledge = try WasteKnowledge.bundled()
-        let settings = WasteGuardSettings(store: try AppDataStore.open(), knowledge: knowledge)
+        let settings = WasteGuardSettings(store: try await AppDataStore.open(), knowledge: knowledge)
         let tally = WasteTallyRecorder(settings: settings)
         if switchOn || switchOff {
-            try settings.setTallyEnabled(switchOn)
+            try await settings.setTallyEnabled(switchOn)
         }
         if reset {
-            try tally.reset()
+            try await tally.reset()
         }
-        let enabled = try settings.isTallyEnabled()
-        let counts = try tally.counts()
+        let enabled = try await settings.isTallyEnabled()
+        let counts = try await tally.counts()
         func name(_ label: String) -> String {
             knowledge.wasteClass(label: label)?.displayName.text(in: language) ?? label
         }

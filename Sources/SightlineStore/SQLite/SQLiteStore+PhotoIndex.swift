@@ -1,42 +1,20 @@
-// Store+PhotoIndex: the photo library's index — photo files recorded as jobs, leased in batches
-// by workers (any number, in any processes that open the store), their findings (labels,
-// faces, feature prints) recorded only by the worker that still holds the lease, so a photo is
-// never recorded twice; a lease that runs out, because its worker was killed, makes the photo
-// claimable again. A file added again with another size, date or content is redone.
+// SQLiteStore+PhotoIndex: PhotoIndex (see PhotoIndex.swift) in the SQLite file, through GRDB.
+// One write transaction per claim or record: SQLite lets one writer at a time in, so two
+// workers never lease the same photo.
 public import Foundation
 import GRDB
 
-extension Store {
-    /// The photo library's index.
-    public var photoIndex: PhotoIndex { PhotoIndex(store: self) }
+extension SQLiteStore {
+    public var photoIndex: SQLitePhotoIndex { SQLitePhotoIndex(store: self) }
 }
 
-/// Photos as jobs, their leases and their findings.
-public struct PhotoIndex: Sendable {
-    let store: Store
+/// PhotoIndex in the SQLite file.
+public struct SQLitePhotoIndex: PhotoIndex {
+    let store: SQLiteStore
 
-    /// What `add` did with the files it was given.
-    public struct Addition: Sendable, Equatable {
-        /// Files the index did not have.
-        public var added: Int
-        /// Known files whose size, date or content changed: their findings dropped, to be redone.
-        public var changed: Int
-        /// Known files as they were: left as they are.
-        public var unchanged: Int
 
-        public init(added: Int, changed: Int, unchanged: Int) {
-            self.added = added
-            self.changed = changed
-            self.unchanged = unchanged
-        }
-    }
-
-    /// Records `files` as jobs, in one transaction.
-    ///
-    /// - Throws: `StoreError.invalidValue` for an empty path, a negative size or a hash that is
-    ///   not 32 bytes (nothing is recorded then).
     @discardableResult
-    public func add(_ files: [IndexedFile], now: Date = Date()) throws -> Addition {
+    public func add(_ files: [IndexedFile], now: Date = Date()) throws -> PhotoIndexAddition {
         for file in files {
             try StoreValidation.requireText(file.path, field: "path")
             guard file.size >= 0 else { throw StoreError.invalidValue(field: "size", reason: "\(file.size) is negative") }
@@ -45,7 +23,7 @@ public struct PhotoIndex: Sendable {
             }
         }
         return try store.write { db in
-            var addition = Addition(added: 0, changed: 0, unchanged: 0)
+            var addition = PhotoIndexAddition(added: 0, changed: 0, unchanged: 0)
             for file in files {
                 let known = try Row.fetchOne(db, sql: "SELECT id, size, modifiedAt, contentHash FROM indexedPhoto WHERE path = ?",
                                              arguments: [file.path])
@@ -78,9 +56,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Leases up to `count` photos to `worker` until `now + lease`: pending photos, and leased
-    /// ones whose lease has run out, in the order they were added. One transaction, so two
-    /// workers never lease the same photo.
     public func claim(count: Int, worker: String, lease: TimeInterval, now: Date = Date()) throws -> [PhotoJob] {
         try StoreValidation.requireText(worker, field: "worker")
         guard count > 0 else { return [] }
@@ -104,19 +79,11 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Records `findings` for a photo `worker` leased and marks it done, replacing any earlier
-    /// findings — only if the lease is still the worker's (it may have run out and gone to
-    /// another worker). Returns whether it was recorded.
     @discardableResult
     public func record(_ findings: PhotoFindings, for job: PhotoJob, worker: String, now: Date = Date()) throws -> Bool {
         try record([(job, findings)], worker: worker, now: now)[0]
     }
 
-    /// Records the findings of a batch of photos in one transaction (one sync to disk), each
-    /// only if its lease is still the worker's; whether each was recorded, in order.
-    ///
-    /// - Throws: `StoreError.invalidValue` for an empty label, a confidence outside 0…1 or a
-    ///   negative face count (nothing of the batch is recorded then).
     public func record(_ batch: [(job: PhotoJob, findings: PhotoFindings)], worker: String, now: Date = Date()) throws -> [Bool] {
         for (_, findings) in batch {
             for label in findings.labels ?? [] {
@@ -155,7 +122,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Marks a photo `worker` leased as failed, with why, if the lease is still the worker's.
     @discardableResult
     public func fail(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) throws -> Bool {
         try store.write { db in
@@ -168,8 +134,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Gives back every lease `worker` holds (a worker stopping cleanly), so other workers take
-    /// its photos at once rather than when the leases run out. Returns how many.
     @discardableResult
     public func release(worker: String) throws -> Int {
         try store.write { db in
@@ -181,7 +145,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Sends every failed photo back to pending (after the cause was fixed). Returns how many.
     @discardableResult
     public func retryFailed() throws -> Int {
         try store.write { db in
@@ -190,7 +153,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// The index's progress now; the rate counts photos done in the last `rateWindow` seconds.
     public func status(now: Date = Date(), rateWindow: TimeInterval = 60, failures: Int = 5) throws -> PhotoIndexStatus {
         let nowSeconds = now.timeIntervalSinceReferenceDate
         return try store.read { db in
@@ -219,9 +181,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Done photos with a label containing `text` or in a category whose id contains it (spaces
-    /// read as the ids' hyphens: "fruit and" finds fruit-and-vegetables), in any case, most
-    /// confident first, each photo once (its best matching label).
     public func search(_ text: String, limit: Int = 50) throws -> [IndexedPhotoMatch] {
         try StoreValidation.requireText(text, field: "search text")
         try StoreValidation.requirePage(limit: limit, offset: 0)
@@ -243,7 +202,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Every done photo's feature print made by `model`, by path.
     public func featurePrints(model: String) throws -> [(path: String, vector: [Float])] {
         try store.read { db in
             try Row.fetchAll(db, sql: """
@@ -257,8 +215,6 @@ public struct PhotoIndex: Sendable {
         }
     }
 
-    /// Faces in the done photos whose faces were counted: how many photos, how many of them
-    /// show faces, and how many faces in all.
     public func faceCounts() throws -> (photos: Int, withFaces: Int, faces: Int) {
         try store.read { db in
             let row = try Row.fetchOne(db, sql: """

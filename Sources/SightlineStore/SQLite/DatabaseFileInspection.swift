@@ -19,7 +19,7 @@ enum DatabaseFileInspection {
         var configuration = Configuration()
         configuration.label = "Sightline.Store.inspection"
         configuration.readonly = true
-        configuration.busyMode = .timeout(Store.busyTimeout)
+        configuration.busyMode = .timeout(SQLiteStore.busyTimeout)
         do {
             // GRDB reads the schema as soon as it connects, so a file that is not a database
             // fails here with SQLITE_NOTADB.
@@ -35,9 +35,9 @@ enum DatabaseFileInspection {
             }
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
-            throw StoreError.corrupt(path: path, reason: Store.describe(error))
+            throw StoreError.corrupt(path: path, reason: SQLiteStore.describe(error))
         } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: Store.describe(error))
+            throw StoreError.cannotOpen(path: path, reason: SQLiteStore.describe(error))
         }
     }
 
@@ -62,12 +62,12 @@ enum DatabaseFileInspection {
     /// not know.
     private static func checkSchemaVersion(_ db: Database, path: String) throws {
         let fileVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        let migrator = StoreSchema.migrator
+        let migrator = SQLiteSchema.migrator
         let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
-        if fileVersion > StoreSchema.version || !unknown.isEmpty {
+        if fileVersion > SQLiteSchema.version || !unknown.isEmpty {
             throw StoreError.newerVersion(
                 path: path, fileSchemaVersion: fileVersion,
-                supportedSchemaVersion: StoreSchema.version, unknownMigrations: unknown)
+                supportedSchemaVersion: SQLiteSchema.version, unknownMigrations: unknown)
         }
     }
 }

@@ -1,24 +1,16 @@
-// Store+RecognitionHistory: the Object Recognizer's history of accepted captures — add, list
-// newest first without image bytes, the latest one, the photo and thumbnail of one, delete one
-// or all, and grouping by broad category.
+// SQLiteStore+RecognitionHistory: RecognitionHistory (see RecognitionHistory.swift) in the SQLite file, through GRDB.
+// Deletions fold the write-ahead log into the file, so a deleted photo leaves no copy.
 public import Foundation
 import GRDB
 
-extension Store {
-    /// The Object Recognizer's saved captures.
-    public var recognitionHistory: RecognitionHistory { RecognitionHistory(store: self) }
+extension SQLiteStore {
+    public var recognitionHistory: SQLiteRecognitionHistory { SQLiteRecognitionHistory(store: self) }
 }
 
-/// The Object Recognizer's history. Lists are newest first (by `createdAt`, then by id for
-/// captures saved in the same instant).
-public struct RecognitionHistory: Sendable {
-    let store: Store
+/// RecognitionHistory in the SQLite file.
+public struct SQLiteRecognitionHistory: RecognitionHistory {
+    let store: SQLiteStore
 
-    /// Saves `capture` as a new entry (any id it carries is ignored) and returns it with its
-    /// new id.
-    ///
-    /// - Throws: `StoreError.invalidValue` for an empty label or category, a confidence outside
-    ///   0…1, a negative class index or face count, or empty image bytes.
     @discardableResult
     public func add(_ capture: RecognitionCapture) throws -> RecognitionCapture {
         try capture.validate()
@@ -30,8 +22,6 @@ public struct RecognitionHistory: Sendable {
         }
     }
 
-    /// Saved captures newest first, `limit` at most after skipping `offset`, optionally only
-    /// those of one category. Image bytes are not read.
     public func list(limit: Int = 50, offset: Int = 0, categoryID: String? = nil) throws
         -> [RecognitionCaptureSummary]
     {
@@ -48,33 +38,26 @@ public struct RecognitionHistory: Sendable {
         }
     }
 
-    /// The most recent capture (its thumbnail is the history's thumbnail), or nil when the
-    /// history is empty.
     public func latest() throws -> RecognitionCaptureSummary? {
         try list(limit: 1).first
     }
 
-    /// One capture without its image bytes, or nil when there is none with this id.
     public func entry(id: Int64) throws -> RecognitionCaptureSummary? {
         try store.read { db in try RecognitionCaptureSummary.fetchOne(db, key: id) }
     }
 
-    /// The annotated photo (JPEG) of a capture, or nil when there is none with this id.
     public func image(id: Int64) throws -> Data? {
         try blob("image", id: id)
     }
 
-    /// The thumbnail (JPEG) of a capture, or nil when there is none with this id.
     public func thumbnail(id: Int64) throws -> Data? {
         try blob("thumbnail", id: id)
     }
 
-    /// How many captures there are.
     public func count() throws -> Int {
         try store.read { db in try RecognitionCapture.fetchCount(db) }
     }
 
-    /// The number of captures per category id; categories without captures are absent.
     public func countsByCategory() throws -> [String: Int] {
         try store.read { db in
             let rows = try Row.fetchAll(db, sql: """
@@ -86,14 +69,11 @@ public struct RecognitionHistory: Sendable {
         }
     }
 
-    /// Deletes one capture and its image bytes from the file. Returns false when there was
-    /// none with this id.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
         try store.writeAndTruncateLog { db in try RecognitionCapture.deleteOne(db, key: id) }
     }
 
-    /// Deletes every capture and its image bytes from the file; returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
         try store.writeAndTruncateLog { db in try RecognitionCapture.deleteAll(db) }

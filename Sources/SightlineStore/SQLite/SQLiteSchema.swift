@@ -1,10 +1,10 @@
-// StoreSchema: the database schema as an ordered list of named GRDB migrations. A migration
+// SQLiteSchema: the database schema as an ordered list of named GRDB migrations. A migration
 // is never edited once released — a change to the schema is a new migration appended at the
 // end — so every database, however old, reaches the same schema by applying the ones it lacks.
 import Foundation
 import GRDB
 
-enum StoreSchema {
+enum SQLiteSchema {
     /// One step of the schema's history.
     private struct Step: Sendable {
         let identifier: String

@@ -1,23 +1,15 @@
-// Store+AccessTokens: the web app's access tokens for devices on the LAN — create one from the
-// hash of a new secret, find the active token with a given hash, record its use, list, revoke.
-// Generating secrets, hashing them and comparing in constant time belong to the server layer;
-// the store only ever sees hashes.
+// SQLiteStore+AccessTokens: AccessTokens (see AccessTokens.swift) in the SQLite file, through GRDB.
 public import Foundation
 import GRDB
 
-extension Store {
-    /// The web app's access tokens (hashes only).
-    public var accessTokens: AccessTokens { AccessTokens(store: self) }
+extension SQLiteStore {
+    public var accessTokens: SQLiteAccessTokens { SQLiteAccessTokens(store: self) }
 }
 
-/// Access tokens, stored as SHA-256 hashes.
-public struct AccessTokens: Sendable {
-    let store: Store
+/// AccessTokens in the SQLite file.
+public struct SQLiteAccessTokens: AccessTokens {
+    let store: SQLiteStore
 
-    /// Stores a new token from the SHA-256 hash of its secret and returns it with its id.
-    ///
-    /// - Throws: `StoreError.invalidValue` for an empty name, a hash that is not 32 bytes, or
-    ///   a hash that is already stored (a secret must be new).
     @discardableResult
     public func create(name: String, tokenHash: Data, at date: Date = Date()) throws -> AccessToken {
         try StoreValidation.requireText(name, field: "token name")
@@ -36,9 +28,6 @@ public struct AccessTokens: Sendable {
         }
     }
 
-    /// The token with this hash if it has not been revoked, or nil. The lookup is by an
-    /// indexed equality on the hash, which is safe to do in variable time: learning how much
-    /// of a SHA-256 hash matched reveals nothing usable about a secret.
     public func activeToken(hash: Data) throws -> AccessToken? {
         try store.read { db in
             try AccessToken
@@ -47,9 +36,6 @@ public struct AccessTokens: Sendable {
         }
     }
 
-    /// Records that a request presented the token `id` at `date`; returns false when there is
-    /// no such token. Each call is a durable write, so a server records a use once in a while,
-    /// not on every request.
     @discardableResult
     public func recordUse(id: Int64, at date: Date = Date()) throws -> Bool {
         try store.write { db in
@@ -60,13 +46,10 @@ public struct AccessTokens: Sendable {
         }
     }
 
-    /// Every token, revoked ones included, oldest first.
     public func list() throws -> [AccessToken] {
         try store.read { db in try AccessToken.order(Column("createdAt"), Column("id")).fetchAll(db) }
     }
 
-    /// Revokes the token `id`; returns false when there is no such token or it was already
-    /// revoked (the first revocation time is kept).
     @discardableResult
     public func revoke(id: Int64, at date: Date = Date()) throws -> Bool {
         try store.write { db in

@@ -1,0 +1,246 @@
+// PostgresStore+PhotoIndex: the PostgreSQL implementation of PhotoIndex (see PhotoIndex.swift).
+// Workers on any number of machines claim photos with `SELECT … FOR UPDATE SKIP LOCKED`: each
+// claim locks the rows it takes and passes over the ones another worker's claim holds, so
+// claims never wait on each other nor take the same photo; recording checks the lease under a
+// row lock, so a photo whose lease ran out and went to another worker is recorded once.
+public import Foundation
+import Logging
+import PostgresNIO
+
+/// The photo library's index in PostgreSQL.
+public struct PostgresPhotoIndex: PhotoIndex {
+    let store: PostgresStore
+
+    @discardableResult
+    public func add(_ files: [IndexedFile], now: Date = Date()) async throws -> PhotoIndexAddition {
+        for file in files {
+            try StoreValidation.requireText(file.path, field: "path")
+            guard file.size >= 0 else { throw StoreError.invalidValue(field: "size", reason: "\(file.size) is negative") }
+            guard file.contentHash.count == 32 else {
+                throw StoreError.invalidValue(field: "content hash", reason: "it has \(file.contentHash.count) bytes, not 32")
+            }
+        }
+        let logger = store.logger
+        return try await store.transaction { connection in
+            var addition = PhotoIndexAddition(added: 0, changed: 0, unchanged: 0)
+            for file in files {
+                let modifiedAt = file.modifiedAt.timeIntervalSinceReferenceDate
+                let inserted = try await connection.query("""
+                    INSERT INTO indexed_photo (path, size, modified_at, content_hash, added_at)
+                    VALUES (\(file.path), \(file.size), \(modifiedAt), \(file.contentHash), \(now.timeIntervalSinceReferenceDate))
+                    ON CONFLICT (path) DO NOTHING RETURNING id
+                    """, logger: logger).collect()
+                if !inserted.isEmpty {
+                    addition.added += 1
+                    continue
+                }
+                let changed = try await connection.query("""
+                    UPDATE indexed_photo SET size = \(file.size), modified_at = \(modifiedAt), content_hash = \(file.contentHash),
+                        state = 'pending', lease_owner = NULL, lease_expires_at = NULL, attempts = 0, failure = NULL,
+                        face_count = NULL, done_at = NULL
+                    WHERE path = \(file.path)
+                      AND (size <> \(file.size) OR modified_at <> \(modifiedAt) OR content_hash <> \(file.contentHash))
+                    RETURNING id
+                    """, logger: logger).collect()
+                guard let row = changed.first else {
+                    addition.unchanged += 1
+                    continue
+                }
+                let id = try row.decode(Int64.self)
+                try await connection.query("DELETE FROM indexed_photo_label WHERE photo_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM indexed_photo_feature WHERE photo_id = \(id)", logger: logger)
+                addition.changed += 1
+            }
+            return addition
+        }
+    }
+
+    public func claim(count: Int, worker: String, lease: TimeInterval, now: Date = Date()) async throws -> [PhotoJob] {
+        try StoreValidation.requireText(worker, field: "worker")
+        guard count > 0 else { return [] }
+        let nowSeconds = now.timeIntervalSinceReferenceDate
+        let rows = try await store.rows("""
+            WITH picked AS (
+                SELECT id FROM indexed_photo
+                WHERE state = 'pending' OR (state = 'leased' AND lease_expires_at <= \(nowSeconds))
+                ORDER BY id LIMIT \(count)
+                FOR UPDATE SKIP LOCKED)
+            UPDATE indexed_photo AS p
+            SET state = 'leased', lease_owner = \(worker), lease_expires_at = \(nowSeconds + lease), attempts = p.attempts + 1
+            FROM picked WHERE p.id = picked.id
+            RETURNING p.id, p.path, p.content_hash, p.attempts
+            """)
+        return try rows.map { row in
+            let (id, path, hash, attempts) = try row.decode((Int64, String, Data, Int).self)
+            return PhotoJob(id: id, path: path, contentHash: hash, attempts: attempts)
+        }.sorted { $0.id < $1.id }
+    }
+
+    @discardableResult
+    public func record(_ findings: PhotoFindings, for job: PhotoJob, worker: String, now: Date = Date()) async throws -> Bool {
+        try await record([(job, findings)], worker: worker, now: now)[0]
+    }
+
+    public func record(_ batch: [(job: PhotoJob, findings: PhotoFindings)], worker: String,
+                       now: Date = Date()) async throws -> [Bool] {
+        for (_, findings) in batch {
+            for label in findings.labels ?? [] {
+                try StoreValidation.requireText(label.label, field: "label")
+                try StoreValidation.requireConfidence(label.confidence, field: "confidence")
+            }
+            if let faces = findings.faceCount, faces < 0 {
+                throw StoreError.invalidValue(field: "face count", reason: "\(faces) is negative")
+            }
+        }
+        let logger = store.logger
+        return try await store.transaction { connection in
+            var recorded: [Bool] = []
+            for (job, findings) in batch {
+                guard try await Self.holds(job, worker: worker, connection: connection, logger: logger) else {
+                    recorded.append(false)
+                    continue
+                }
+                if let labels = findings.labels {
+                    try await connection.query("DELETE FROM indexed_photo_label WHERE photo_id = \(job.id)", logger: logger)
+                    for (rank, label) in labels.enumerated() {
+                        try await connection.query("""
+                            INSERT INTO indexed_photo_label (photo_id, rank, label, category, confidence)
+                            VALUES (\(job.id), \(rank), \(label.label), \(label.category), \(label.confidence))
+                            """, logger: logger)
+                    }
+                }
+                if let print = findings.featurePrint {
+                    let bytes = print.vector.withUnsafeBufferPointer { Data(buffer: $0) }
+                    try await connection.query("""
+                        INSERT INTO indexed_photo_feature (photo_id, model, vector) VALUES (\(job.id), \(print.model), \(bytes))
+                        ON CONFLICT (photo_id) DO UPDATE SET model = excluded.model, vector = excluded.vector
+                        """, logger: logger)
+                }
+                try await connection.query("""
+                    UPDATE indexed_photo SET state = 'done', lease_owner = NULL, lease_expires_at = NULL, failure = NULL,
+                        face_count = COALESCE(\(findings.faceCount), face_count), done_at = \(now.timeIntervalSinceReferenceDate)
+                    WHERE id = \(job.id)
+                    """, logger: logger)
+                recorded.append(true)
+            }
+            return recorded
+        }
+    }
+
+    @discardableResult
+    public func fail(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) async throws -> Bool {
+        let logger = store.logger
+        return try await store.transaction { connection in
+            guard try await Self.holds(job, worker: worker, connection: connection, logger: logger) else { return false }
+            try await connection.query("""
+                UPDATE indexed_photo SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL, failure = \(message),
+                    done_at = \(now.timeIntervalSinceReferenceDate)
+                WHERE id = \(job.id)
+                """, logger: logger)
+            return true
+        }
+    }
+
+    @discardableResult
+    public func release(worker: String) async throws -> Int {
+        try await store.rows("""
+            UPDATE indexed_photo SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL
+            WHERE state = 'leased' AND lease_owner = \(worker) RETURNING id
+            """).count
+    }
+
+    @discardableResult
+    public func retryFailed() async throws -> Int {
+        try await store.rows("""
+            UPDATE indexed_photo SET state = 'pending', failure = NULL, done_at = NULL WHERE state = 'failed' RETURNING id
+            """).count
+    }
+
+    public func status(now: Date = Date(), rateWindow: TimeInterval = 60, failures: Int = 5) async throws -> PhotoIndexStatus {
+        let nowSeconds = now.timeIntervalSinceReferenceDate
+        // One statement, so the counts, the workers and the failures are one snapshot.
+        let rows = try await store.rows("""
+            SELECT count(*),
+                count(*) FILTER (WHERE state = 'pending'),
+                count(*) FILTER (WHERE state = 'leased' AND lease_expires_at > \(nowSeconds)),
+                count(*) FILTER (WHERE state = 'leased' AND lease_expires_at <= \(nowSeconds)),
+                count(*) FILTER (WHERE state = 'done'),
+                count(*) FILTER (WHERE state = 'failed'),
+                count(*) FILTER (WHERE state = 'done' AND done_at > \(nowSeconds - rateWindow)),
+                (SELECT coalesce(jsonb_agg(jsonb_build_array(owner, leased) ORDER BY owner COLLATE "C"), '[]')::text
+                 FROM (SELECT lease_owner AS owner, count(*) AS leased FROM indexed_photo
+                       WHERE state = 'leased' AND lease_expires_at > \(nowSeconds) GROUP BY lease_owner) w),
+                (SELECT coalesce(jsonb_agg(jsonb_build_array(path, coalesce(failure, '')) ORDER BY done_at DESC, id DESC), '[]')::text
+                 FROM (SELECT path, failure, done_at, id FROM indexed_photo WHERE state = 'failed'
+                       ORDER BY done_at DESC, id DESC LIMIT \(failures)) f)
+            FROM indexed_photo
+            """)
+        let (total, pending, leased, expired, done, failed, recent, workersJSON, failuresJSON) =
+            try rows[0].decode((Int, Int, Int, Int, Int, Int, Int, String, String).self)
+        let workers = try Self.pairs(workersJSON).map { (name: $0.0, leased: Int($0.1) ?? 0) }
+        let recentFailures = try Self.pairs(failuresJSON).map { PhotoIndexStatus.Failure(path: $0.0, message: $0.1) }
+        return PhotoIndexStatus(
+            total: total, pending: pending, leased: leased, expired: expired, done: done, failed: failed, workers: workers,
+            photosPerSecond: Double(recent) / rateWindow, rateWindow: rateWindow, recentFailures: recentFailures)
+    }
+
+    public func search(_ text: String, limit: Int = 50) async throws -> [IndexedPhotoMatch] {
+        try StoreValidation.requireText(text, field: "search text")
+        try StoreValidation.requirePage(limit: limit, offset: 0)
+        let pattern = "%" + text.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let categoryPattern = pattern.replacingOccurrences(of: " ", with: "-")
+        // DISTINCT ON keeps each photo's best-ranked matching label; the outer query orders the
+        // photos by that label's confidence.
+        let rows = try await store.rows("""
+            SELECT path, label, category, confidence, rank FROM (
+                SELECT DISTINCT ON (p.id) p.path, l.label, l.category, l.confidence, l.rank
+                FROM indexed_photo_label l JOIN indexed_photo p ON p.id = l.photo_id
+                WHERE p.state = 'done' AND (l.label ILIKE \(pattern) OR l.category ILIKE \(categoryPattern))
+                ORDER BY p.id, l.rank) best
+            ORDER BY confidence DESC, path COLLATE "C" LIMIT \(limit)
+            """)
+        return try rows.map { row in
+            let (path, label, category, confidence, rank) = try row.decode((String, String, String?, Double, Int).self)
+            return IndexedPhotoMatch(path: path, label: label, category: category, confidence: confidence, rank: rank)
+        }
+    }
+
+    public func featurePrints(model: String) async throws -> [(path: String, vector: [Float])] {
+        try await store.rows("""
+            SELECT p.path, f.vector FROM indexed_photo_feature f JOIN indexed_photo p ON p.id = f.photo_id
+            WHERE p.state = 'done' AND f.model = \(model) ORDER BY p.id
+            """).map { row in
+            let (path, bytes) = try row.decode((String, Data).self)
+            return (path, bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) })
+        }
+    }
+
+    public func faceCounts() async throws -> (photos: Int, withFaces: Int, faces: Int) {
+        let row = try await store.rows("""
+            SELECT count(*), count(*) FILTER (WHERE face_count > 0), coalesce(sum(face_count), 0)
+            FROM indexed_photo WHERE state = 'done' AND face_count IS NOT NULL
+            """)[0]
+        let (photos, withFaces, faces) = try row.decode((Int, Int, Int).self)
+        return (photos, withFaces, faces)
+    }
+
+    /// Whether `worker` still holds `job`'s lease; locks the photo's row until the transaction
+    /// ends, so the lease cannot run out and be recorded by another worker in between.
+    private static func holds(_ job: PhotoJob, worker: String, connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        let rows = try await connection.query("""
+            SELECT state = 'leased' AND lease_owner = \(worker) AND attempts = \(job.attempts)
+            FROM indexed_photo WHERE id = \(job.id) FOR UPDATE
+            """, logger: logger).collect()
+        return try rows.first?.decode(Bool.self) ?? false
+    }
+
+    /// A JSON array of two-element arrays as string pairs (numbers as their text).
+    private static func pairs(_ json: String) throws -> [(String, String)] {
+        let array = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] ?? []
+        return array.map { pair in
+            (pair.first.map { "\($0)" } ?? "", pair.count > 1 ? "\(pair[1])" : "")
+        }
+    }
+}
