@@ -193,6 +193,8 @@ let package = Package(
                 "SightlineVision",
                 "SightlineTraining",
                 "SightlinePresentation",
+                "SightlineApps",
+                "SightlineStore",
                 "SightlineCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -52,7 +52,8 @@ public protocol PhotoIndex: Sendable {
 
     /// Done photos with a label containing `text` or in a category whose id contains it (spaces
     /// read as the ids' hyphens: "fruit and" finds fruit-and-vegetables), in any case, most
-    /// confident first, each photo once (its best matching label).
+    /// confident first (photos as confident in the order they were added), each photo once
+    /// (its best-ranked matching label).
     func search(_ text: String, limit: Int) async throws -> [IndexedPhotoMatch]
 
     /// Every done photo's feature print made by `model`, by path.

@@ -150,6 +150,14 @@ enum PostgresSchema {
                 vector bytea NOT NULL CHECK (length(vector) > 0))
             """,
         ]),
+        Step(identifier: "createIndexedLabel", statements: [
+            // The distinct labels with their category, which a search matches its text against
+            // before finding the photos by exact label (as in SQLite).
+            "CREATE TABLE indexed_label (label text PRIMARY KEY CHECK (length(label) > 0), category text)",
+            "INSERT INTO indexed_label (label, category) SELECT label, min(category) FROM indexed_photo_label GROUP BY label",
+            "DROP INDEX indexed_photo_label_label",
+            "CREATE INDEX indexed_photo_label_label ON indexed_photo_label (label) INCLUDE (photo_id, rank, confidence)",
+        ]),
     ]
 
     /// Applies the steps `connection`'s database lacks, in one transaction under the advisory

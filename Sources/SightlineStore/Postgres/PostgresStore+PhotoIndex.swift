@@ -93,7 +93,13 @@ public struct PostgresPhotoIndex: PhotoIndex {
             }
         }
         let logger = store.logger
+        let vocabulary = PhotoFindings.vocabulary(of: batch.map(\.findings))
         return try await store.transaction { connection in
+            for (label, category) in vocabulary {
+                try await connection.query("""
+                    INSERT INTO indexed_label (label, category) VALUES (\(label), \(category)) ON CONFLICT (label) DO NOTHING
+                    """, logger: logger)
+            }
             var recorded: [Bool] = []
             for (job, findings) in batch {
                 guard try await Self.holds(job, worker: worker, connection: connection, logger: logger) else {
@@ -191,15 +197,22 @@ public struct PostgresPhotoIndex: PhotoIndex {
             .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
         let categoryPattern = pattern.replacingOccurrences(of: " ", with: "-")
-        // DISTINCT ON keeps each photo's best-ranked matching label; the outer query orders the
-        // photos by that label's confidence.
+        // The text is matched against the distinct labels (indexed_label); the matching labels'
+        // rows come from the index on the exact label (which includes photo, rank and
+        // confidence), DISTINCT ON keeps each photo's best-ranked one, and only the best photos
+        // are looked up.
         let rows = try await store.rows("""
-            SELECT path, label, category, confidence, rank FROM (
-                SELECT DISTINCT ON (p.id) p.path, l.label, l.category, l.confidence, l.rank
-                FROM indexed_photo_label l JOIN indexed_photo p ON p.id = l.photo_id
-                WHERE p.state = 'done' AND (l.label ILIKE \(pattern) OR l.category ILIKE \(categoryPattern))
-                ORDER BY p.id, l.rank) best
-            ORDER BY confidence DESC, path COLLATE "C" LIMIT \(limit)
+            WITH best AS (
+                SELECT photo_id, rank, confidence FROM (
+                    SELECT DISTINCT ON (photo_id) photo_id, rank, confidence FROM indexed_photo_label
+                    WHERE label IN (SELECT label FROM indexed_label WHERE label ILIKE \(pattern) OR category ILIKE \(categoryPattern))
+                    ORDER BY photo_id, rank) firsts
+                ORDER BY confidence DESC, photo_id LIMIT \(limit))
+            SELECT p.path, l.label, l.category, l.confidence, l.rank FROM best b
+            JOIN indexed_photo_label l ON l.photo_id = b.photo_id AND l.rank = b.rank
+            JOIN indexed_photo p ON p.id = b.photo_id
+            WHERE p.state = 'done'
+            ORDER BY b.confidence DESC, b.photo_id
             """)
         return try rows.map { row in
             let (path, label, category, confidence, rank) = try row.decode((String, String, String?, Double, Int).self)

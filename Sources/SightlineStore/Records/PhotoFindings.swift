@@ -34,3 +34,15 @@ public struct PhotoFindings: Sendable, Equatable {
             && lhs.featurePrint?.model == rhs.featurePrint?.model && lhs.featurePrint?.vector == rhs.featurePrint?.vector
     }
 }
+
+extension PhotoFindings {
+    /// The distinct labels of `findings` with their category, in order (so that concurrent
+    /// batches add to the vocabulary in the same order).
+    static func vocabulary(of findings: [PhotoFindings]) -> [(label: String, category: String?)] {
+        var categories: [String: String?] = [:]
+        for label in findings.flatMap({ $0.labels ?? [] }) where categories[label.label] == nil {
+            categories[label.label] = .some(label.category)
+        }
+        return categories.keys.sorted().map { ($0, categories[$0] ?? nil) }
+    }
+}

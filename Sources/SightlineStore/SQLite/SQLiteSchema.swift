@@ -148,6 +148,21 @@ enum SQLiteSchema {
                 t.column("vector", .blob).notNull().check { length($0) > 0 }
             }
         },
+        Step(identifier: "createIndexedLabel") { db in
+            // The distinct labels the index has seen, with their category: a search matches its
+            // text against these (a thousand rows for ImageNet) and then finds the photos through
+            // the index on the exact label, rather than matching the text against every label of
+            // every photo (five per photo).
+            try db.create(table: "indexedLabel") { t in
+                t.primaryKey("label", .text).check { length($0) > 0 }
+                t.column("category", .text)
+            }
+            try db.execute(sql: "INSERT INTO indexedLabel (label, category) SELECT label, min(category) FROM indexedPhotoLabel GROUP BY label")
+            try db.execute(sql: "DROP INDEX indexedPhotoLabel_on_label")
+            // Covering: a search reads the matching labels' photos, ranks and confidences from
+            // the index alone.
+            try db.create(indexOn: "indexedPhotoLabel", columns: ["label", "photoID", "rank", "confidence"])
+        },
     ]
 
     /// The schema version this build writes and understands: the number of migrations. Each

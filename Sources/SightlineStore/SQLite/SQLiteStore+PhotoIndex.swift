@@ -94,8 +94,13 @@ public struct SQLitePhotoIndex: PhotoIndex {
                 throw StoreError.invalidValue(field: "face count", reason: "\(faces) is negative")
             }
         }
+        let vocabulary = PhotoFindings.vocabulary(of: batch.map(\.findings))
         return try store.write { db in
-            try batch.map { job, findings in
+            for (label, category) in vocabulary {
+                try db.execute(sql: "INSERT INTO indexedLabel (label, category) VALUES (?, ?) ON CONFLICT (label) DO NOTHING",
+                               arguments: [label, category])
+            }
+            return try batch.map { job, findings in
                 guard try holds(job, worker: worker, db: db) else { return false }
                 if let labels = findings.labels {
                     try db.execute(sql: "DELETE FROM indexedPhotoLabel WHERE photoID = ?", arguments: [job.id])
@@ -187,14 +192,22 @@ public struct SQLitePhotoIndex: PhotoIndex {
         let pattern = "%" + text.trimmingCharacters(in: .whitespaces)
             .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
+        // The text is matched against the distinct labels (indexedLabel); the matching labels'
+        // rows come from the covering index on the exact label, and only the 50 (`limit`) best
+        // photos are looked up. min(rank) makes SQLite take the other columns (the confidence)
+        // from each photo's best-ranked matching row. CROSS JOIN keeps the order of the joins.
         return try store.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.path, l.label, l.category, l.confidence, l.rank FROM indexedPhotoLabel l
-                JOIN indexedPhoto p ON p.id = l.photoID
-                WHERE p.state = 'done' AND (l.label LIKE ?1 ESCAPE '\\' OR l.category LIKE ?2 ESCAPE '\\')
-                  AND l.rank = (SELECT min(m.rank) FROM indexedPhotoLabel m WHERE m.photoID = l.photoID
-                                AND (m.label LIKE ?1 ESCAPE '\\' OR m.category LIKE ?2 ESCAPE '\\'))
-                ORDER BY l.confidence DESC, p.path LIMIT ?3
+                WITH matching AS (
+                    SELECT label FROM indexedLabel WHERE label LIKE ?1 ESCAPE '\\' OR category LIKE ?2 ESCAPE '\\'),
+                best AS (
+                    SELECT photoID, min(rank) AS rank, confidence FROM indexedPhotoLabel WHERE label IN matching
+                    GROUP BY photoID ORDER BY confidence DESC, photoID LIMIT ?3)
+                SELECT p.path, l.label, l.category, l.confidence, l.rank FROM best b
+                CROSS JOIN indexedPhotoLabel l ON l.photoID = b.photoID AND l.rank = b.rank
+                CROSS JOIN indexedPhoto p ON p.id = b.photoID
+                WHERE p.state = 'done'
+                ORDER BY b.confidence DESC, b.photoID
                 """, arguments: [pattern, pattern.replacingOccurrences(of: " ", with: "-"), limit]).map {
                 IndexedPhotoMatch(path: $0["path"], label: $0["label"], category: $0["category"], confidence: $0["confidence"],
                                   rank: $0["rank"])

@@ -52,7 +52,7 @@ final class PostgresStoreTests: XCTestCase {
         let applied = try await migrations(in: location)
         XCTAssertEqual(applied.count, Set(applied).count, "each migration once")
         XCTAssertEqual(applied.first, "createRecognitionCapture")
-        XCTAssertEqual(applied.last, "createPhotoIndex")
+        XCTAssertEqual(applied.last, "createIndexedLabel")
         for store in stores {
             try await store.checkReachable()
             try await store.close()
