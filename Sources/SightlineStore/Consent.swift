@@ -19,9 +19,15 @@ public protocol Consent: Sendable {
 
     /// The documents of `app` the user has accepted, by document name.
     func acceptances(app: String) async throws -> [ConsentRecord]
+}
 
+extension Consent {
     /// Whether the user has accepted every document in `required` (document → version) at
     /// exactly that version. An acceptance of another version — an older text — does not
     /// count: a changed document must be accepted again.
-    func hasAccepted(app: String, required: [String: String]) async throws -> Bool
+    public func hasAccepted(app: String, required: [String: String]) async throws -> Bool {
+        let accepted = try await acceptances(app: app)
+        let acceptedVersions = Dictionary(uniqueKeysWithValues: accepted.map { ($0.document, $0.version) })
+        return required.allSatisfy { document, version in acceptedVersions[document] == version }
+    }
 }

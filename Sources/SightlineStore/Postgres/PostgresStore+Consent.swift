@@ -34,10 +34,4 @@ public struct PostgresConsent: Consent {
                                  acceptedAt: Date(timeIntervalSinceReferenceDate: acceptedAt))
         }
     }
-
-    public func hasAccepted(app: String, required: [String: String]) async throws -> Bool {
-        let accepted = try await acceptances(app: app)
-        let acceptedVersions = Dictionary(uniqueKeysWithValues: accepted.map { ($0.document, $0.version) })
-        return required.allSatisfy { document, version in acceptedVersions[document] == version }
-    }
 }

@@ -14,11 +14,7 @@ public struct PostgresPhotoIndex: PhotoIndex {
     @discardableResult
     public func add(_ files: [IndexedFile], now: Date = Date()) async throws -> PhotoIndexAddition {
         for file in files {
-            try StoreValidation.requireText(file.path, field: "path")
-            guard file.size >= 0 else { throw StoreError.invalidValue(field: "size", reason: "\(file.size) is negative") }
-            guard file.contentHash.count == 32 else {
-                throw StoreError.invalidValue(field: "content hash", reason: "it has \(file.contentHash.count) bytes, not 32")
-            }
+            try file.validate()
         }
         let logger = store.logger
         return try await store.transaction { connection in
@@ -84,13 +80,7 @@ public struct PostgresPhotoIndex: PhotoIndex {
     public func record(_ batch: [(job: PhotoJob, findings: PhotoFindings)], worker: String,
                        now: Date = Date()) async throws -> [Bool] {
         for (_, findings) in batch {
-            for label in findings.labels ?? [] {
-                try StoreValidation.requireText(label.label, field: "label")
-                try StoreValidation.requireConfidence(label.confidence, field: "confidence")
-            }
-            if let faces = findings.faceCount, faces < 0 {
-                throw StoreError.invalidValue(field: "face count", reason: "\(faces) is negative")
-            }
+            try findings.validate()
         }
         let logger = store.logger
         let vocabulary = PhotoFindings.vocabulary(of: batch.map(\.findings))
@@ -193,10 +183,7 @@ public struct PostgresPhotoIndex: PhotoIndex {
     public func search(_ text: String, limit: Int = 50) async throws -> [IndexedPhotoMatch] {
         try StoreValidation.requireText(text, field: "search text")
         try StoreValidation.requirePage(limit: limit, offset: 0)
-        let pattern = "%" + text.trimmingCharacters(in: .whitespaces)
-            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
-        let categoryPattern = pattern.replacingOccurrences(of: " ", with: "-")
+        let (pattern, categoryPattern) = PhotoFindings.searchPatterns(for: text)
         // The text is matched against the distinct labels (indexed_label); the matching labels'
         // rows come from the index on the exact label (which includes photo, rank and
         // confidence), DISTINCT ON keeps each photo's best-ranked one, and only the best photos

@@ -17,4 +17,14 @@ public struct IndexedFile: Sendable, Equatable {
         self.modifiedAt = modifiedAt
         self.contentHash = contentHash
     }
+
+    /// Throws `StoreError.invalidValue` for an empty path, a negative size or a hash that is not
+    /// 32 bytes.
+    func validate() throws {
+        try StoreValidation.requireText(path, field: "path")
+        guard size >= 0 else { throw StoreError.invalidValue(field: "size", reason: "\(size) is negative") }
+        guard contentHash.count == 32 else {
+            throw StoreError.invalidValue(field: "content hash", reason: "it has \(contentHash.count) bytes, not 32")
+        }
+    }
 }

@@ -1,6 +1,8 @@
 // PhotoFindings: what a worker found in one photo of the index — its ranked labels (with their
 // categories), how many faces, its feature print — recorded together, replacing any earlier
 // findings for the photo.
+import Foundation
+
 /// The findings of the tasks a worker ran on one photo; a task it did not run is nil.
 public struct PhotoFindings: Sendable, Equatable {
     /// One ranked label.
@@ -44,5 +46,27 @@ extension PhotoFindings {
             categories[label.label] = .some(label.category)
         }
         return categories.keys.sorted().map { ($0, categories[$0] ?? nil) }
+    }
+
+    /// Throws `StoreError.invalidValue` for an empty label, a confidence outside 0…1 or a
+    /// negative face count.
+    func validate() throws {
+        for label in labels ?? [] {
+            try StoreValidation.requireText(label.label, field: "label")
+            try StoreValidation.requireConfidence(label.confidence, field: "confidence")
+        }
+        if let faceCount, faceCount < 0 {
+            throw StoreError.invalidValue(field: "face count", reason: "\(faceCount) is negative")
+        }
+    }
+
+    /// The LIKE patterns a search for `text` matches labels and category ids with: the text
+    /// anywhere, its wildcard characters escaped with a backslash, and for categories its
+    /// spaces read as the ids' hyphens ("fruit and" finds fruit-and-vegetables).
+    static func searchPatterns(for text: String) -> (label: String, category: String) {
+        let pattern = "%" + text.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        return (pattern, pattern.replacingOccurrences(of: " ", with: "-"))
     }
 }

@@ -35,10 +35,4 @@ public struct SQLiteConsent: Consent {
             try ConsentRecord.filter(Column("app") == app).order(Column("document")).fetchAll(db)
         }
     }
-
-    public func hasAccepted(app: String, required: [String: String]) throws -> Bool {
-        let accepted = try acceptances(app: app)
-        let acceptedVersions = Dictionary(uniqueKeysWithValues: accepted.map { ($0.document, $0.version) })
-        return required.allSatisfy { document, version in acceptedVersions[document] == version }
-    }
 }

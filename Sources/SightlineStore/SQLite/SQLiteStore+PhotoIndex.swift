@@ -16,11 +16,7 @@ public struct SQLitePhotoIndex: PhotoIndex {
     @discardableResult
     public func add(_ files: [IndexedFile], now: Date = Date()) throws -> PhotoIndexAddition {
         for file in files {
-            try StoreValidation.requireText(file.path, field: "path")
-            guard file.size >= 0 else { throw StoreError.invalidValue(field: "size", reason: "\(file.size) is negative") }
-            guard file.contentHash.count == 32 else {
-                throw StoreError.invalidValue(field: "content hash", reason: "it has \(file.contentHash.count) bytes, not 32")
-            }
+            try file.validate()
         }
         return try store.write { db in
             var addition = PhotoIndexAddition(added: 0, changed: 0, unchanged: 0)
@@ -86,13 +82,7 @@ public struct SQLitePhotoIndex: PhotoIndex {
 
     public func record(_ batch: [(job: PhotoJob, findings: PhotoFindings)], worker: String, now: Date = Date()) throws -> [Bool] {
         for (_, findings) in batch {
-            for label in findings.labels ?? [] {
-                try StoreValidation.requireText(label.label, field: "label")
-                try StoreValidation.requireConfidence(label.confidence, field: "confidence")
-            }
-            if let faces = findings.faceCount, faces < 0 {
-                throw StoreError.invalidValue(field: "face count", reason: "\(faces) is negative")
-            }
+            try findings.validate()
         }
         let vocabulary = PhotoFindings.vocabulary(of: batch.map(\.findings))
         return try store.write { db in
@@ -189,9 +179,7 @@ public struct SQLitePhotoIndex: PhotoIndex {
     public func search(_ text: String, limit: Int = 50) throws -> [IndexedPhotoMatch] {
         try StoreValidation.requireText(text, field: "search text")
         try StoreValidation.requirePage(limit: limit, offset: 0)
-        let pattern = "%" + text.trimmingCharacters(in: .whitespaces)
-            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let (pattern, categoryPattern) = PhotoFindings.searchPatterns(for: text)
         // The text is matched against the distinct labels (indexedLabel); the matching labels'
         // rows come from the covering index on the exact label, and only the 50 (`limit`) best
         // photos are looked up. min(rank) makes SQLite take the other columns (the confidence)
@@ -208,7 +196,7 @@ public struct SQLitePhotoIndex: PhotoIndex {
                 CROSS JOIN indexedPhoto p ON p.id = b.photoID
                 WHERE p.state = 'done'
                 ORDER BY b.confidence DESC, b.photoID
-                """, arguments: [pattern, pattern.replacingOccurrences(of: " ", with: "-"), limit]).map {
+                """, arguments: [pattern, categoryPattern, limit]).map {
                 IndexedPhotoMatch(path: $0["path"], label: $0["label"], category: $0["category"], confidence: $0["confidence"],
                                   rank: $0["rank"])
             }
