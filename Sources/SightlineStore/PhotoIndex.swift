@@ -56,8 +56,15 @@ public protocol PhotoIndex: Sendable {
     /// (its best-ranked matching label).
     func search(_ text: String, limit: Int) async throws -> [IndexedPhotoMatch]
 
-    /// Every done photo's feature print made by `model`, by path.
-    func featurePrints(model: String) async throws -> [(path: String, vector: [Float])]
+    /// Every done photo's feature print made by `model`, in the order the photos were added.
+    func featurePrints(model: String) async throws -> [IndexedFeaturePrint]
+
+    /// The photo with this id and its findings; nil when the index has no such photo.
+    func photo(id: Int64) async throws -> IndexedPhoto?
+
+    /// The feature print stored for the photo with this id (and the model that made it); nil
+    /// when it has none.
+    func featurePrint(photoID: Int64) async throws -> (model: String, vector: [Float])?
 
     /// Faces in the done photos whose faces were counted: how many photos, how many of them
     /// show faces, and how many faces in all.

@@ -195,25 +195,51 @@ public struct PostgresPhotoIndex: PhotoIndex {
                     WHERE label IN (SELECT label FROM indexed_label WHERE label ILIKE \(pattern) OR category ILIKE \(categoryPattern))
                     ORDER BY photo_id, rank) firsts
                 ORDER BY confidence DESC, photo_id LIMIT \(limit))
-            SELECT p.path, l.label, l.category, l.confidence, l.rank FROM best b
+            SELECT b.photo_id, p.path, l.label, l.category, l.confidence, l.rank FROM best b
             JOIN indexed_photo_label l ON l.photo_id = b.photo_id AND l.rank = b.rank
             JOIN indexed_photo p ON p.id = b.photo_id
             WHERE p.state = 'done'
             ORDER BY b.confidence DESC, b.photo_id
             """)
         return try rows.map { row in
-            let (path, label, category, confidence, rank) = try row.decode((String, String, String?, Double, Int).self)
-            return IndexedPhotoMatch(path: path, label: label, category: category, confidence: confidence, rank: rank)
+            let (photoID, path, label, category, confidence, rank) = try row.decode((Int64, String, String, String?, Double, Int).self)
+            return IndexedPhotoMatch(photoID: photoID, path: path, label: label, category: category, confidence: confidence, rank: rank)
         }
     }
 
-    public func featurePrints(model: String) async throws -> [(path: String, vector: [Float])] {
+    public func featurePrints(model: String) async throws -> [IndexedFeaturePrint] {
         try await store.rows("""
-            SELECT p.path, f.vector FROM indexed_photo_feature f JOIN indexed_photo p ON p.id = f.photo_id
+            SELECT p.id, p.path, f.vector FROM indexed_photo_feature f JOIN indexed_photo p ON p.id = f.photo_id
             WHERE p.state = 'done' AND f.model = \(model) ORDER BY p.id
             """).map { row in
-            let (path, bytes) = try row.decode((String, Data).self)
-            return (path, bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) })
+            let (id, path, bytes) = try row.decode((Int64, String, Data).self)
+            return IndexedFeaturePrint(photoID: id, path: path, vector: Self.floats(bytes))
+        }
+    }
+
+    public func photo(id: Int64) async throws -> IndexedPhoto? {
+        let rows = try await store.rows("""
+            SELECT p.id, p.path, p.size, p.modified_at, p.content_hash, p.state, p.failure, p.face_count, f.model
+            FROM indexed_photo p LEFT JOIN indexed_photo_feature f ON f.photo_id = p.id WHERE p.id = \(id)
+            """)
+        guard let row = rows.first else { return nil }
+        let (photoID, path, size, modifiedAt, contentHash, state, failure, faceCount, model)
+            = try row.decode((Int64, String, Int, Double, Data, String, String?, Int?, String?).self)
+        let labels = try await store.rows("""
+            SELECT label, category, confidence FROM indexed_photo_label WHERE photo_id = \(id) ORDER BY rank
+            """).map { row in
+            let (label, category, confidence) = try row.decode((String, String?, Double).self)
+            return PhotoFindings.Label(label: label, category: category, confidence: confidence)
+        }
+        return IndexedPhoto(id: photoID, path: path, size: size, modifiedAt: Date(timeIntervalSinceReferenceDate: modifiedAt),
+                            contentHash: contentHash, state: IndexedPhoto.State(rawValue: state) ?? .pending, failure: failure,
+                            labels: labels, faceCount: faceCount, featurePrintModel: model)
+    }
+
+    public func featurePrint(photoID: Int64) async throws -> (model: String, vector: [Float])? {
+        try await store.rows("SELECT model, vector FROM indexed_photo_feature WHERE photo_id = \(photoID)").first.map { row in
+            let (model, bytes) = try row.decode((String, Data).self)
+            return (model, Self.floats(bytes))
         }
     }
 
@@ -234,6 +260,11 @@ public struct PostgresPhotoIndex: PhotoIndex {
             FROM indexed_photo WHERE id = \(job.id) FOR UPDATE
             """, logger: logger).collect()
         return try rows.first?.decode(Bool.self) ?? false
+    }
+
+    /// A stored vector's float32 values.
+    private static func floats(_ bytes: Data) -> [Float] {
+        bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 
     /// A JSON array of two-element arrays as string pairs (numbers as their text).

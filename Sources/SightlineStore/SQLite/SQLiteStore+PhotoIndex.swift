@@ -191,28 +191,50 @@ public struct SQLitePhotoIndex: PhotoIndex {
                 best AS (
                     SELECT photoID, min(rank) AS rank, confidence FROM indexedPhotoLabel WHERE label IN matching
                     GROUP BY photoID ORDER BY confidence DESC, photoID LIMIT ?3)
-                SELECT p.path, l.label, l.category, l.confidence, l.rank FROM best b
+                SELECT b.photoID, p.path, l.label, l.category, l.confidence, l.rank FROM best b
                 CROSS JOIN indexedPhotoLabel l ON l.photoID = b.photoID AND l.rank = b.rank
                 CROSS JOIN indexedPhoto p ON p.id = b.photoID
                 WHERE p.state = 'done'
                 ORDER BY b.confidence DESC, b.photoID
                 """, arguments: [pattern, categoryPattern, limit]).map {
-                IndexedPhotoMatch(path: $0["path"], label: $0["label"], category: $0["category"], confidence: $0["confidence"],
+                IndexedPhotoMatch(photoID: $0["photoID"], path: $0["path"], label: $0["label"], category: $0["category"], confidence: $0["confidence"],
                                   rank: $0["rank"])
             }
         }
     }
 
-    public func featurePrints(model: String) throws -> [(path: String, vector: [Float])] {
+    public func featurePrints(model: String) throws -> [IndexedFeaturePrint] {
         try store.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.path, f.vector FROM indexedPhotoFeature f JOIN indexedPhoto p ON p.id = f.photoID
+                SELECT p.id, p.path, f.vector FROM indexedPhotoFeature f JOIN indexedPhoto p ON p.id = f.photoID
                 WHERE p.state = 'done' AND f.model = ? ORDER BY p.id
                 """, arguments: [model]).map { row in
-                let bytes: Data = row["vector"]
-                let vector = bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-                return (row["path"], vector)
+                IndexedFeaturePrint(photoID: row["id"], path: row["path"], vector: Self.floats(row["vector"]))
             }
+        }
+    }
+
+    public func photo(id: Int64) throws -> IndexedPhoto? {
+        try store.read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT p.id, p.path, p.size, p.modifiedAt, p.contentHash, p.state, p.failure, p.faceCount, f.model
+                FROM indexedPhoto p LEFT JOIN indexedPhotoFeature f ON f.photoID = p.id WHERE p.id = ?
+                """, arguments: [id]) else { return nil }
+            let labels = try Row.fetchAll(db, sql: """
+                SELECT label, category, confidence FROM indexedPhotoLabel WHERE photoID = ? ORDER BY rank
+                """, arguments: [id]).map { PhotoFindings.Label(label: $0["label"], category: $0["category"], confidence: $0["confidence"]) }
+            return IndexedPhoto(
+                id: row["id"], path: row["path"], size: row["size"],
+                modifiedAt: Date(timeIntervalSinceReferenceDate: row["modifiedAt"]), contentHash: row["contentHash"],
+                state: IndexedPhoto.State(rawValue: row["state"]) ?? .pending, failure: row["failure"], labels: labels,
+                faceCount: row["faceCount"], featurePrintModel: row["model"])
+        }
+    }
+
+    public func featurePrint(photoID: Int64) throws -> (model: String, vector: [Float])? {
+        try store.read { db in
+            try Row.fetchOne(db, sql: "SELECT model, vector FROM indexedPhotoFeature WHERE photoID = ?", arguments: [photoID])
+                .map { ($0["model"], Self.floats($0["vector"])) }
         }
     }
 
@@ -224,6 +246,11 @@ public struct SQLitePhotoIndex: PhotoIndex {
                 """)!
             return (row["photos"], row["withFaces"], row["faces"])
         }
+    }
+
+    /// A stored vector's float32 values.
+    private static func floats(_ bytes: Data) -> [Float] {
+        bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 
     private func holds(_ job: PhotoJob, worker: String, db: Database) throws -> Bool {
