@@ -1,8 +1,11 @@
 // PhotoIndexJSON: what `sightline index` prints with --json — what an addition did
 // (`{"added", "changed", "unchanged"}`), the index's status (`{"total", "pending", "leased",
 // "expired", "done", "failed", "workers", "photos_per_second", "rate_window_seconds",
-// "recent_failures"}`) and a search's matches (`{"query", "matches": [{"file", "label",
-// "category", "confidence", "rank"}]}`).
+// "recent_failures"}`), a search's matches (`{"query", "matches": [{"id", "file", "label",
+// "category", "confidence", "rank"}]}`), the photos most like a query (`{"query", "model",
+// "results": [{"id", "file", "distance"}]}`) and the face counts. The server's Library routes
+// answer with the same objects, and with one photo's findings (`LibraryPhotoJSON`).
+public import SightlineApps
 public import SightlineStore
 
 /// `sightline index add --json`.
@@ -71,6 +74,7 @@ public struct PhotoIndexStatusJSON: JSONAnswer, Sendable {
 /// `sightline index search --json`.
 public struct PhotoIndexSearchJSON: JSONAnswer, Sendable {
     public struct Match: Encodable, Sendable {
+        public var id: Int64
         public var file: String
         public var label: String
         @Nullable public var category: String?
@@ -83,21 +87,28 @@ public struct PhotoIndexSearchJSON: JSONAnswer, Sendable {
 
     public init(query: String, matches: [IndexedPhotoMatch]) {
         self.query = query
-        self.matches = matches.map { Match(file: $0.path, label: $0.label, category: $0.category, confidence: $0.confidence, rank: $0.rank) }
+        self.matches = matches.map { Match(id: $0.photoID, file: $0.path, label: $0.label, category: $0.category, confidence: $0.confidence, rank: $0.rank) }
     }
 }
 
 /// `sightline index similar --json`: the indexed photos nearest to a query photo.
 public struct PhotoIndexSimilarJSON: JSONAnswer, Sendable {
+    /// An indexed photo and its distance to the query (as `sightline similar --json` gives it).
+    public struct Result: Encodable, Sendable {
+        public var id: Int64
+        public var file: String
+        public var distance: Double
+    }
+
+    /// The query photo as the caller named it (a file, or an indexed photo's id).
     public var query: String
     public var model: String
-    /// The same entries as `sightline similar --json` gives.
-    public var results: [SimilarityJSON.Result]
+    public var results: [Result]
 
-    public init(query: String, model: String, results: [(file: String, distance: Double)]) {
+    public init(query: String, model: String, results: [SimilarLibraryPhoto]) {
         self.query = query
         self.model = model
-        self.results = results.map { SimilarityJSON.Result(file: $0.file, distance: $0.distance) }
+        self.results = results.map { Result(id: $0.photoID, file: $0.path, distance: Double($0.distance)) }
     }
 }
 

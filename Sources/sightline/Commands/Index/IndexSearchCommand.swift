@@ -11,7 +11,7 @@ struct IndexSearchCommand: AsyncParsableCommand {
         abstract: "Find analysed photos by label (\"cat\" finds tabby cat, tiger cat, …) or category (cats, food, …).",
         discussion: """
             Each photo is listed once, with its best label that matches, most confident first. \
-            With --json one object: {"query", "matches": [{"file", "label", "category", \
+            With --json one object: {"query", "matches": [{"id", "file", "label", "category", \
             "confidence", "rank"}]} (rank 0: the photo's best label).
             """)
 

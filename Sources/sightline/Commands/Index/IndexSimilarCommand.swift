@@ -3,6 +3,7 @@
 // `features` task of `index work` stores them), nearest first.
 import ArgumentParser
 import Foundation
+import SightlineApps
 import SightlineCommandSupport
 import SightlinePresentation
 import SightlineStore
@@ -16,7 +17,7 @@ struct IndexSimilarCommand: AsyncParsableCommand {
             Distances are between feature prints of length 1, as `sightline similar` gives them: \
             0 for the same picture, about 1.41 for unrelated ones. The query itself is left out \
             when it is in the index. With --json one object: {"query", "model", "results": \
-            [{"file", "distance"}]}.
+            [{"id", "file", "distance"}]}.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -47,18 +48,18 @@ struct IndexSimilarCommand: AsyncParsableCommand {
             throw CommandFailure("The photo \(photo) cannot be used: \(ClassificationJSON.message(for: error))")
         }
         let model = extractor.classifier.model.name
-        let stored = try await database.open().photoIndex.featurePrints(model: model)
-        guard !stored.isEmpty else {
+        let ranked: [SimilarLibraryPhoto]
+        do {
+            ranked = try await PhotoLibrary(index: database.open().photoIndex)
+                .similar(to: query, model: model, top: top, excludingPath: queryURL.path)
+        } catch PhotoLibraryError.noFeaturePrints {
             throw CommandFailure("No indexed photo has a feature print from \(model) yet: run `sightline index work --tasks "
                 + "classify,features` (with the same --model).")
         }
-        let ranked = try stored.filter { $0.path != queryURL.path }.map { entry in
-            (file: entry.path, distance: Double(try query.distance(to: FeaturePrint(activations: entry.vector))))
-        }.sorted { $0.distance < $1.distance }.prefix(top)
         if format.json {
-            printJSON(PhotoIndexSimilarJSON(query: photo, model: model, results: Array(ranked)))
+            printJSON(PhotoIndexSimilarJSON(query: photo, model: model, results: ranked))
             return
         }
-        for entry in ranked { print(String(format: "%.3f  %@", entry.distance, entry.file)) }
+        for entry in ranked { print(String(format: "%.3f  %@", Double(entry.distance), entry.path)) }
     }
 }
