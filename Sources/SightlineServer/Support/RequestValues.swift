@@ -34,10 +34,21 @@ extension Request {
         }
     }
 
-    /// A string parameter, nil when absent or empty.
+    /// A string parameter, nil when absent or empty. Read as a browser's form encoding sends it
+    /// (`URLSearchParams`, an HTML form): '+' is a space, "%2B" a plus sign.
     func text(_ name: String) -> String? {
-        guard let raw = uri.queryParameters.get(name), !raw.isEmpty else { return nil }
-        return raw
+        for pair in (uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard Self.formDecoded(parts[0]) == name else { continue }
+            let value = parts.count > 1 ? Self.formDecoded(parts[1]) : ""
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    private static func formDecoded(_ raw: Substring) -> String {
+        let spaced = raw.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// An installed model's name: letters, digits, '.', '_' and '-', never a path.
