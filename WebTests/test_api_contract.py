@@ -15,7 +15,11 @@ import contextlib
 import http.client
 import json
 import os
+import pathlib
 import re
+import shutil
+import subprocess
+import tempfile
 import unittest
 import urllib.parse
 import uuid
@@ -771,6 +775,66 @@ class KitchenRoutesTest(ContractTestCase):
         self.assertEqual(api.delete("/api/v1/kitchen/shopping-list").json, {"items": []})
 
 
+class LibraryRoutesTest(ContractTestCase):
+    """The photo library's routes on an index filled by the CLI in the server's data directory:
+    three samples and a copy of one, classified and with feature prints."""
+
+    @classmethod
+    def setUpClass(cls):
+        folder = pathlib.Path(cls.enterClassContext(tempfile.TemporaryDirectory()))
+        for sample in (CABBAGE, ZUCCHINI, SAMPLES / "glass-bottle.jpg"):
+            shutil.copyfile(sample, folder / sample.name)
+        shutil.copyfile(CABBAGE, folder / "cabbage-again.jpg")
+        environment = dict(os.environ, SIGHTLINE_HOME=str(server.home))
+        for arguments in (["index", "add", str(folder)], ["index", "work", "--tasks", "classify,features", "--threads", "1"]):
+            subprocess.run([str(server.binary), *arguments], check=True, capture_output=True, env=environment, timeout=600)
+        cls.folder = folder
+
+    def test_status_search_and_photos(self):
+        status = api.get("/api/v1/library/status")
+        self.assertStatus(status, 200)
+        self.assertEqual((status.json["total"], status.json["done"]), (4, 4))
+        found = api.get("/api/v1/library/search", [("q", "cabbage"), ("limit", "10")])
+        self.assertEqual(sorted(pathlib.Path(match["file"]).name for match in found.json["matches"]), ["cabbage-again.jpg", "cabbage.jpg"])
+        self.assertEqual(api.get("/api/v1/library/search", [("q", "xylophone")]).json["matches"], [])
+        self.assertError(api.get("/api/v1/library/search"), 422, "invalid")
+        self.assertError(api.get("/api/v1/library/search", [("q", "cat"), ("limit", "501")]), 422, "invalid")
+        photo_id = found.json["matches"][0]["id"]
+        photo = api.get(f"/api/v1/library/photos/{photo_id}", [("lang", "uk")])
+        self.assertEqual((photo.json["state"], len(photo.json["labels"]), photo.json["similar_available"]), ("done", 5, True))
+        for route in ("thumbnail", "image"):
+            reply = api.get(f"/api/v1/library/photos/{photo_id}/{route}")
+            self.assertTrue(jpeg(reply.data), route)
+            self.assertEqual(reply.headers["Cache-Control"], "private, no-cache")
+            again = api.get(f"/api/v1/library/photos/{photo_id}/{route}", headers={"If-None-Match": reply.headers["ETag"]})
+            self.assertEqual((again.status, again.data), (304, b""))
+        for path in ("/api/v1/library/photos/99999", "/api/v1/library/photos/99999/thumbnail",
+                     "/api/v1/library/photos/99999/image", "/api/v1/library/photos/99999/similar"):
+            self.assertError(api.get(path), 404, "not_found")
+
+    def test_similar_photos(self):
+        cabbage = next(match for match in api.get("/api/v1/library/search", [("q", "cabbage")]).json["matches"]
+                       if match["file"].endswith("/cabbage.jpg"))
+        similar = api.get(f"/api/v1/library/photos/{cabbage['id']}/similar", [("top", "2")])
+        self.assertEqual(similar.json["model"], "lite0")
+        self.assertEqual(pathlib.Path(similar.json["results"][0]["file"]).name, "cabbage-again.jpg")
+        self.assertError(api.get(f"/api/v1/library/photos/{cabbage['id']}/similar", [("top", "0")]), 422, "invalid")
+        brought = api.upload("/api/v1/library/similar", ZUCCHINI, [("top", "1")], as_form=True)
+        self.assertEqual(pathlib.Path(brought.json["results"][0]["file"]).name, "zucchini.jpg")
+        self.assertError(api.upload("/api/v1/library/similar", ZUCCHINI, [("model", "lite2")]), *(
+            (409, "not_analysed") if "lite2" in self.installed_models() else (404, "model_not_installed")))
+        self.assertError(api.upload("/api/v1/library/similar", TRUNCATED_JPEG), 400, "unreadable_image")
+
+    def test_a_file_gone_since_it_was_analysed(self):
+        gone = api.upload("/api/v1/library/similar", SAMPLES / "glass-bottle.jpg", [("top", "1")]).json["results"][0]
+        self.assertEqual(pathlib.Path(gone["file"]).name, "glass-bottle.jpg")
+        pathlib.Path(gone["file"]).unlink()
+        reply = api.get(f"/api/v1/library/photos/{gone['id']}/image")
+        self.assertError(reply, 410, "photo_unavailable")
+        self.assertNotIn(str(self.folder), reply.json["error"]["message"], "no path in the message")
+        self.assertStatus(api.get(f"/api/v1/library/photos/{gone['id']}"), 200)
+
+
 class LiveCameraTest(ContractTestCase):
     def test_recognizer_frames(self):
         with api.open_live([("app", "recognizer"), ("lang", "de")]) as live:
@@ -832,7 +896,7 @@ class WebAppPagesTest(ContractTestCase):
 
 
 EXERCISING = [SystemRoutesTest, VisionRoutesTest, PhotoUploadErrorsTest, CrossSiteWritesTest, RecognizerRoutesTest,
-              WasteGuardRoutesTest, CatScannerRoutesTest, KitchenRoutesTest, LiveCameraTest, WebAppPagesTest]
+              WasteGuardRoutesTest, CatScannerRoutesTest, KitchenRoutesTest, LibraryRoutesTest, LiveCameraTest, WebAppPagesTest]
 
 
 def registered_routes():

@@ -3,12 +3,15 @@ folder, several `index work` processes at once on one data directory — one of 
 SIGKILL in the middle of a batch, another stopped with SIGTERM — and then `index status`,
 `index search`, `index similar` and `index faces`. Every photo ends up analysed, none failed, a killed worker's photos are taken
 over once its leases run out, a stopped worker gives its leases back at once, adding the folder
-again skips unchanged photos and redoes a changed one. The same tests run twice: on the data
+again skips unchanged photos and redoes a changed one. The server's Library routes then answer
+from the same index: progress, search, a photo's findings, its thumbnail and picture (read from
+the file, by id only), similar photos, and clear errors for what is not there. The same tests run twice: on the data
 directory's SQLite file, and on a PostgreSQL database (`SIGHTLINE_DATABASE_URL`), where the
 workers claim photos with SELECT … FOR UPDATE SKIP LOCKED.
 
 The real release CLI (`.build/release/sightline`, or $SIGHTLINE_BINARY) with a fresh data
 directory and the installed models linked in, like the server tests."""
+import io
 import json
 import os
 import pathlib
@@ -18,9 +21,14 @@ import subprocess
 import tempfile
 import time
 import unittest
+import urllib.error
+import urllib.request
 
+from PIL import Image
+
+from api_client import Api
 from postgres_database import PostgresDatabase
-from sightline_server import REPOSITORY, installed_models_directory
+from sightline_server import REPOSITORY, SightlineServer, installed_models_directory
 
 SAMPLES = REPOSITORY / "Samples"
 PEOPLE = REPOSITORY / "Tests" / "SightlineVisionTests" / "Faces" / "Photos" / "2007_007763.jpg"
@@ -129,6 +137,93 @@ class PhotoIndexTests(unittest.TestCase):
         self.assertIn("colour is not a task", refused.stderr)
         missing = self.sightline("index", "add", str(self.home / "no-such-folder"), check=False)
         self.assertNotEqual(missing.returncode, 0)
+
+    def fetch(self, url, headers=None):
+        """(status, headers, body bytes) of a GET."""
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=120) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read()
+
+    def test_library_routes_answer_from_the_index(self):
+        self.sightline("index", "add", str(self.photos))
+        self.sightline("index", "work", "--tasks", "classify,features", "--threads", "1")
+        database = {key: value for key, value in self.environment.items() if key == "SIGHTLINE_DATABASE_URL"}
+        with SightlineServer(home=self.home, environment=database) as server:
+            api = Api(server.url)
+            status = api.get("library/status").json
+            self.assertEqual((status["total"], status["done"], status["failed"]), (41, 41, 0))
+
+            matches = api.get("library/search", q="cabbage").json["matches"]
+            cabbages = sorted(self.photos.rglob("*cabbage.jpg"))
+            self.assertEqual(sorted(match["file"] for match in matches), [str(path) for path in cabbages])
+            self.assertTrue(all(match["category"] for match in matches))
+            self.assertEqual(api.get("library/search", q="no such thing at all").json["matches"], [])
+            # A browser's form encoding sends spaces as '+': they are spaces to the server.
+            spaced = api.get("library/search", q=f"  {matches[0]['label']}  ").json["matches"]
+            self.assertIn(matches[0]["file"], [match["file"] for match in spaced])
+            for query in ({}, {"q": "  "}, {"q": "cat", "limit": "0"}, {"q": "x" * 101}):
+                with self.subTest(query=query):
+                    answer = api.get("library/search", **query)
+                    self.assertEqual((answer.status, answer.error["code"]), (422, "invalid"), answer.json)
+
+            first = matches[0]
+            photo = api.get(f"library/photos/{first['id']}").json
+            self.assertEqual((photo["file"], photo["name"], photo["state"]), (first["file"], pathlib.Path(first["file"]).name, "done"))
+            self.assertEqual(len(photo["labels"]), 5)
+            self.assertIn(first["label"], [label["label"] for label in photo["labels"]])
+            self.assertTrue(photo["similar_available"])
+            german = api.get(f"library/photos/{first['id']}", lang="de").json["labels"]
+            for label, in_german in zip(photo["labels"], german):
+                self.assertEqual(in_german["category"], label["category"])
+                self.assertEqual(bool(in_german["category_name"]), bool(label["category"]), "a category is named in the language")
+
+            for route, longest in (("thumbnail", 320), ("image", 1600)):
+                with self.subTest(route=route):
+                    url = f"{server.url}api/v1/library/photos/{first['id']}/{route}"
+                    code, headers, body = self.fetch(url)
+                    self.assertEqual((code, headers["Content-Type"]), (200, "image/jpeg"))
+                    # A browser asks again with the ETag: unchanged, the file is not decoded again.
+                    self.assertEqual(headers["Cache-Control"], "private, no-cache")
+                    self.assertEqual(self.fetch(url, {"If-None-Match": headers["ETag"]})[0], 304)
+                    picture = Image.open(io.BytesIO(body))
+                    with Image.open(first["file"]) as original:
+                        original_size = original.size
+                    self.assertEqual(max(picture.size), min(longest, max(original_size)))
+                    self.assertEqual(picture.size[0] > picture.size[1], original_size[0] > original_size[1])
+                    self.assertNotIn("exif", picture.info, "no metadata of the file leaves the server")
+
+            similar = api.get(f"library/photos/{first['id']}/similar", top=3).json
+            self.assertEqual(similar["model"], "lite0")
+            self.assertEqual(len(similar["results"]), 3)
+            self.assertNotIn(first["id"], [result["id"] for result in similar["results"]], "the photo itself is left out")
+            self.assertIn(similar["results"][0]["file"], [str(path) for path in cabbages], "a copy of it is nearest")
+            self.assertLess(similar["results"][0]["distance"], 1e-3)
+
+            bottles = [str(path) for path in self.photos.rglob("*glass-bottle.jpg")]
+            brought = api.upload("library/similar", (SAMPLES / "glass-bottle.jpg").read_bytes(), top=len(bottles)).json
+            self.assertEqual(sorted(result["file"] for result in brought["results"]), sorted(bottles), "its copies are nearest")
+            self.assertEqual(api.upload("library/similar", b"not a photo").error["code"], "unreadable_image")
+            self.assertEqual(api.upload("library/similar", (SAMPLES / "zucchini.jpg").read_bytes(), model="lite2").status, 409,
+                             "no photo has a print from another model")
+
+            for path in ("library/photos/999999", "library/photos/abc", "library/photos/0/thumbnail",
+                         "library/photos/999999/similar"):
+                with self.subTest(path=path):
+                    self.assertEqual(api.get(path).status, 404)
+            # A request names a photo by its id, never by a path: one that tries is refused.
+            self.assertEqual(api.get("library/photos/..%2F..%2Fetc%2Fpasswd/image").status, 400)
+
+            # A file removed after it was analysed: its picture is gone (410) with a message that
+            # does not show where it was; its findings remain.
+            removed = pathlib.Path(first["file"])
+            removed.unlink()
+            code, headers, body = self.fetch(f"{server.url}api/v1/library/photos/{first['id']}/thumbnail", {"If-None-Match": "*"})
+            error = json.loads(body)["error"]
+            self.assertEqual((code, error["code"]), (410, "photo_unavailable"))
+            self.assertNotIn(str(self.photos), error["message"])
+            self.assertEqual(api.get(f"library/photos/{first['id']}").status, 200)
 
 
 class PostgresPhotoIndexTests(PhotoIndexTests):

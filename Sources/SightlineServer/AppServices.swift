@@ -22,6 +22,8 @@ final class AppServices: Sendable {
     let categories: Lazy<ObjectCategories>
     let recognizer: Lazy<ObjectRecognizer>
     let classifiers: LazyDictionary<ImageClassifier>
+    /// Feature-print extractors by classifier name (the photo library's "similar photos").
+    let featurePrinters: LazyDictionary<FeaturePrintExtractor>
     let detectors: LazyDictionary<ObjectDetector>
     let faceDetector: Lazy<FaceDetector>
     let wasteKnowledge: Lazy<WasteKnowledge>
@@ -57,6 +59,7 @@ final class AppServices: Sendable {
                 try ImageClassifier(model: models.model(name), options: inferenceOptions, maxPixels: maxPixels)
             }
         }
+        featurePrinters = LazyDictionary { [classifiers] name in try FeaturePrintExtractor(classifier: classifiers.get(name)) }
         detectors = LazyDictionary { name in
             try metrics.timingLoad("detector", model: name) {
                 try ObjectDetector(model: models.model(name), inferenceOptions: inferenceOptions, maxPixels: maxPixels)

@@ -53,6 +53,7 @@ public struct WebServer: Sendable {
         WasteRoutes(services: services).register(on: api)
         CatRoutes(services: services).register(on: api)
         KitchenRoutes(services: services).register(on: api)
+        LibraryRoutes(services: services).register(on: api)
         LiveRoute(services: services).register(on: router)
         let webSocketResponder = router.buildResponder()
         let http = HTTPServerBuilder { [configuration] responder in

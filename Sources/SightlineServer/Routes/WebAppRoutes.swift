@@ -1,5 +1,5 @@
 // WebAppRoutes: the web app's pages. Every app has its own URL (/recognizer, /waste, /cat,
-// /breeds, /kitchen and the pages below them); each answers with index.html and the app's
+// /breeds, /kitchen, /library and the pages below them); each answers with index.html and the app's
 // JavaScript router shows the page. Other files (assets/…) are served by the file middleware.
 import Foundation
 import Hummingbird
@@ -8,7 +8,7 @@ struct WebAppRoutes {
     let webRoot: URL
 
     /// The first path segment of each app's pages.
-    static let pagePrefixes = ["recognizer", "waste", "cat", "breeds", "kitchen", "settings"]
+    static let pagePrefixes = ["recognizer", "waste", "cat", "breeds", "kitchen", "library", "settings"]
 
     func register(on router: Router<some RequestContext>) {
         for prefix in Self.pagePrefixes {

@@ -122,6 +122,12 @@ public struct APIError: Error, Sendable, HTTPResponseError {
             return APIError(.internalServerError, code: "model_store", message: error.description)
         case let error as CatScannerError:
             return notFound(error.description)
+        case let error as PhotoLibraryError:
+            switch error {
+            case .unknownPhoto: return notFound(error.description)
+            case .noFeaturePrint, .noFeaturePrints: return APIError(.conflict, code: "not_analysed", message: error.description)
+            case .fileUnavailable: return APIError(.gone, code: "photo_unavailable", message: error.description)
+            }
         case let error as KitchenError:
             switch error {
             case .unknownRecipe: return notFound(error.description)

@@ -1,7 +1,7 @@
 // ErrorPaths: the file and folder paths the lower layers' errors name (the models folder, a
-// model's file or manifest, the database), and an error's message with each cut to its last
-// component — the CLI tells its user where a file is; the API never tells a client where the
-// data directory is.
+// model's file or manifest, the database, a library photo's file), and an error's message
+// with each cut to its last component — the CLI tells its user where a file is; the API never
+// tells a client where the data directory is.
 import Foundation
 import SightlineApps
 import SightlineEngine
@@ -53,6 +53,9 @@ enum ErrorPaths {
             case let .unreadableLabels(path, _): return [path]
             default: return []
             }
+        case let error as PhotoLibraryError:
+            if case let .fileUnavailable(_, path, _) = error { return [path] }
+            return []
         case let error as FaceDetectionError:
             if case let .unusableModel(_, path, reason) = error { return [path] + paths(in: reason) }
             return []
