@@ -15,6 +15,8 @@ import json
 import os
 import pathlib
 import re
+import shutil
+import subprocess
 import tempfile
 import unittest
 
@@ -75,6 +77,7 @@ class BrowserTestCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         server = cls.enterClassContext(SightlineServer())
+        cls.server = server
         cls.api = Api(server.url)
         fake_camera = None
         if cls.camera_photos:
@@ -98,13 +101,15 @@ class BrowserTestCase(unittest.TestCase):
 
 
 class HomeChecks:
-    """The home page lists the four apps; each opens from its tile and from its URL."""
+    """The home page lists the four apps and the photo library; each opens from its tile and from
+    its URL."""
 
     APPS = (
         ("app-recognizer", "/recognizer", "recognizer", "recognizer.name"),
         ("app-waste", "/waste", "waste", "waste.name"),
         ("app-cat", "/cat", "cat", "cat.name"),
         ("app-kitchen", "/kitchen", "kitchen", "kitchen.name"),
+        ("app-library", "/library", "library", "library.name"),
     )
 
     def test_home_opens_each_app_and_each_app_opens_by_url(self):
@@ -759,6 +764,77 @@ class LiveViewChecks:
         browser.wait(lambda: all(socket["closed"] for socket in browser.websockets().values()), "every live socket to close")
 
 
+class LibraryChecks:
+    """The photo library filled by `sightline index add` and `index work` (the same data
+    directory as the server): its progress, a search with a thumbnail per photo, a photo's page
+    with its labels and the photos most like it, and photos like one the user chooses."""
+
+    def fill_library(self):
+        folder = pathlib.Path(self.enterContext(tempfile.TemporaryDirectory()))
+        for sample in sorted(SAMPLES.glob("*.jpg")):
+            shutil.copyfile(sample, folder / sample.name)
+        shutil.copyfile(SAMPLES / "cabbage.jpg", folder / "cabbage-again.jpg")
+        binary = self.server.binary
+        environment = dict(os.environ, SIGHTLINE_HOME=str(self.server.home))
+        for arguments in (["index", "add", str(folder)], ["index", "work", "--tasks", "classify,features", "--threads", "1"]):
+            subprocess.run([str(binary), *arguments], check=True, capture_output=True, env=environment, timeout=600)
+        return {path.name: path for path in folder.iterdir()}
+
+    def test_search_open_a_photo_and_find_similar_ones(self):
+        browser, api = self.browser, self.api
+        files = self.fill_library()
+        browser.open("/library", page="library")
+        status = browser.element("library-status")
+        browser.wait(lambda: status.get_attribute("data-done") == str(len(files)), "the library's progress")
+        self.assertEqual(browser.text("library-status"), text("library.statusDone", done=len(files), total=len(files)))
+        browser.element("library-hint")
+
+        found = api.get("library/search", q="cabbage").json["matches"]
+        self.assertEqual({match["file"] for match in found}, {str(files["cabbage.jpg"]), str(files["cabbage-again.jpg"])})
+        browser.type("library-search", "cabbage")
+        browser.wait(lambda: [tile.get_attribute("data-id") for tile in browser.elements("library-match")]
+                     == [str(match["id"]) for match in found], "the search results")
+        self.assertEqual(browser.path, "/library?q=cabbage")
+        for tile in browser.elements("library-match"):
+            image = tile.find_element("css selector", "img")
+            browser.wait(lambda: browser.script("return arguments[0].complete && arguments[0].naturalWidth", image) > 0, "a thumbnail")
+        browser.screenshot("library")
+
+        first = found[0]
+        browser.click(browser.elements("library-match")[0].find_element("css selector", "a"))
+        browser.wait_page("library-photo")
+        self.assertEqual(browser.path, f"/library/photos/{first['id']}")
+        photo = api.get(f"library/photos/{first['id']}").json
+        self.assertEqual(browser.text("library-photo-name"), photo["name"])
+        self.assertEqual(browser.texts("library-photo-label-name"), [label["label"] for label in photo["labels"]])
+        image = browser.element("library-photo-image")
+        browser.wait(lambda: browser.script("return arguments[0].complete && arguments[0].naturalWidth", image) > 0, "the photo")
+        twin = "cabbage-again.jpg" if photo["name"] == "cabbage.jpg" else "cabbage.jpg"
+        similar = api.get(f"library/photos/{first['id']}/similar").json["results"]
+        self.assertEqual(similar[0]["file"], str(files[twin]), "the copy looks most alike")
+        browser.wait(lambda: [tile.get_attribute("data-id") for tile in browser.elements("library-photo-similar-item")]
+                     == [str(result["id"]) for result in similar], "the similar photos")
+        browser.screenshot("library-photo")
+
+        browser.click("back-button")
+        browser.wait_page("library")
+        browser.choose_file(SAMPLES / "glass-bottle.jpg", test="library-file-input")
+        browser.wait(lambda: len(browser.elements("library-similar")) > 0, "photos like the chosen one")
+        nearest = browser.elements("library-similar")[0]
+        self.assertEqual(nearest.find_element("css selector", "a").get_attribute("title"), str(files["glass-bottle.jpg"]))
+
+        # A file that went away after it was analysed: its tile shows an icon and its page a
+        # sentence instead of a broken picture; its labels stay.
+        files["zucchini.jpg"].unlink()
+        gone = next(match for match in api.get("library/search", q="zucchini").json["matches"])
+        self.assertEqual(api.get(f"library/photos/{gone['id']}/thumbnail").status, 410)
+        browser.open("/library?q=zucchini", page="library")
+        browser.wait(lambda: len(browser.elements("photo-tile-missing")) == 1, "the missing file's tile")
+        browser.open(f"/library/photos/{gone['id']}", page="library-photo")
+        self.assertEqual(browser.text("library-photo-missing"), text("library.pictureMissing"))
+        self.assertIn(gone["label"], browser.texts("library-photo-label-name"))
+
+
 class ScreenshotTour:
     """Every page, with some content in it, at this size: it loads without an error, fits the
     screen's width, and is written as a screenshot for review."""
@@ -809,6 +885,7 @@ class ScreenshotTour:
             ("recipe", f"/kitchen/recipes/{recipe}", "recipe", text("recipe.title")),
             ("kitchen-favourites", "/kitchen/favourites", "kitchen-favourites", text("kitchen.tab.favourites")),
             ("shopping-list", "/kitchen/shopping-list", "shopping-list", text("kitchen.tab.shopping")),
+            ("library", "/library", "library", text("library.title")),
             ("not-found", "/kitchen/no-such-page", "not-found", text("notFound.title")),
         )
         for name, path, page, title in pages:
@@ -890,6 +967,14 @@ class LiveViewAtPhoneSize(LiveViewChecks, BrowserTestCase):
 
 
 class LiveViewAtDesktopSize(LiveViewChecks, BrowserTestCase):
+    size = "desktop"
+
+
+class LibraryAtPhoneSize(LibraryChecks, BrowserTestCase):
+    size = "phone"
+
+
+class LibraryAtDesktopSize(LibraryChecks, BrowserTestCase):
     size = "desktop"
 
 

@@ -18,6 +18,8 @@ import kitchen from './pages/kitchen.js';
 import recipe from './pages/recipe.js';
 import kitchenFavourites from './pages/kitchen-favourites.js';
 import shoppingList from './pages/shopping-list.js';
+import library from './pages/library.js';
+import libraryPhoto from './pages/library-photo.js';
 import notFound from './pages/not-found.js';
 
 const ROUTES = [
@@ -35,6 +37,8 @@ const ROUTES = [
   { pattern: /^\/kitchen\/recipes\/([^/]+)$/, page: recipe },
   { pattern: /^\/kitchen\/favourites$/, page: kitchenFavourites },
   { pattern: /^\/kitchen\/shopping-list$/, page: shoppingList },
+  { pattern: /^\/library$/, page: library },
+  { pattern: /^\/library\/photos\/(\d+)$/, page: libraryPhoto },
 ];
 
 /** Texts of the static page (index.html): data-i18n sets the text, data-i18n-label the accessible name. */

@@ -2,7 +2,7 @@
 // every GET outside /api/, /assets/, /healthz and /openapi.json, so these URLs work when
 // opened directly, bookmarked or reloaded:
 //
-//   /                        home: the four apps
+//   /                        home: the four apps and the photo library
 //   /recognizer              Object Recognizer: live camera, shutter, choose image, face scan
 //   /recognizer/history      Object Recognizer: saved captures (grouping by category)
 //   /waste                   WasteGuard: consent gate, modes, photo / image / live view
@@ -16,6 +16,8 @@
 //   /kitchen/recipes/<id>    one recipe
 //   /kitchen/favourites      favourite recipes
 //   /kitchen/shopping-list   shopping list
+//   /library                 photo library: progress, search (?q=), photos like a chosen one
+//   /library/photos/<id>     one photo of the library: labels, faces, similar photos
 //
 // Any other path shows the "page not found" page.
 import { hideError } from './ui/notices.js';

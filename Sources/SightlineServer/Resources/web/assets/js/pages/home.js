@@ -1,4 +1,5 @@
-// home.js: the start page — the four apps as large tiles, and a line on privacy.
+// home.js: the start page — the four apps and the photo library as large tiles, and a line on
+// privacy.
 import { h, icon, link } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -7,6 +8,7 @@ const APPS = [
   { path: '/waste', icon: 'recycle', name: 'waste.name', blurb: 'home.waste', test: 'app-waste' },
   { path: '/cat', icon: 'cat', name: 'cat.name', blurb: 'home.cat', test: 'app-cat' },
   { path: '/kitchen', icon: 'pot', name: 'kitchen.name', blurb: 'home.kitchen', test: 'app-kitchen' },
+  { path: '/library', icon: 'image', name: 'library.name', blurb: 'home.library', test: 'app-library' },
 ];
 
 export default {
