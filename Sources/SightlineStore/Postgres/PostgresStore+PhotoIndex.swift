@@ -5,6 +5,7 @@
 // row lock, so a photo whose lease ran out and went to another worker is recorded once.
 public import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 
 /// The photo library's index in PostgreSQL.
@@ -77,48 +78,71 @@ public struct PostgresPhotoIndex: PhotoIndex {
         try await record([(job, findings)], worker: worker, now: now)[0]
     }
 
+    /// One transaction of six statements whatever the batch's size (each value list sent as an
+    /// array and unnested), so that a worker's batch costs a few round trips, not one per label.
     public func record(_ batch: [(job: PhotoJob, findings: PhotoFindings)], worker: String,
                        now: Date = Date()) async throws -> [Bool] {
         for (_, findings) in batch {
             try findings.validate()
         }
         let logger = store.logger
-        let vocabulary = PhotoFindings.vocabulary(of: batch.map(\.findings))
         return try await store.transaction { connection in
-            for (label, category) in vocabulary {
-                try await connection.query("""
-                    INSERT INTO indexed_label (label, category) VALUES (\(label), \(category)) ON CONFLICT (label) DO NOTHING
-                    """, logger: logger)
+            // The jobs this worker still holds under the lease (owner and attempt) that claimed
+            // them, locked until the transaction ends.
+            var attempts: [Int64: Int] = [:]
+            for row in try await connection.query("""
+                SELECT id, attempts FROM indexed_photo
+                WHERE id = ANY(\(batch.map(\.job.id))) AND state = 'leased' AND lease_owner = \(worker)
+                ORDER BY id FOR UPDATE
+                """, logger: logger).collect() {
+                let (id, attempt) = try row.decode((Int64, Int).self)
+                attempts[id] = attempt
             }
-            var recorded: [Bool] = []
-            for (job, findings) in batch {
-                guard try await Self.holds(job, worker: worker, connection: connection, logger: logger) else {
-                    recorded.append(false)
-                    continue
-                }
-                if let labels = findings.labels {
-                    try await connection.query("DELETE FROM indexed_photo_label WHERE photo_id = \(job.id)", logger: logger)
-                    for (rank, label) in labels.enumerated() {
-                        try await connection.query("""
-                            INSERT INTO indexed_photo_label (photo_id, rank, label, category, confidence)
-                            VALUES (\(job.id), \(rank), \(label.label), \(label.category), \(label.confidence))
-                            """, logger: logger)
-                    }
-                }
-                if let print = findings.featurePrint {
-                    let bytes = print.vector.withUnsafeBufferPointer { Data(buffer: $0) }
-                    try await connection.query("""
-                        INSERT INTO indexed_photo_feature (photo_id, model, vector) VALUES (\(job.id), \(print.model), \(bytes))
-                        ON CONFLICT (photo_id) DO UPDATE SET model = excluded.model, vector = excluded.vector
-                        """, logger: logger)
-                }
-                try await connection.query("""
-                    UPDATE indexed_photo SET state = 'done', lease_owner = NULL, lease_expires_at = NULL, failure = NULL,
-                        face_count = COALESCE(\(findings.faceCount), face_count), done_at = \(now.timeIntervalSinceReferenceDate)
-                    WHERE id = \(job.id)
-                    """, logger: logger)
-                recorded.append(true)
+            var taken = Set<Int64>()
+            let recorded = batch.map { item in attempts[item.job.id] == item.job.attempts && taken.insert(item.job.id).inserted }
+            let held = zip(batch, recorded).filter(\.1).map(\.0)
+            guard !held.isEmpty else { return recorded }
+
+            let vocabulary = PhotoFindings.vocabulary(of: held.map(\.findings))
+            try await connection.query("""
+                INSERT INTO indexed_label (label, category)
+                SELECT label, CASE WHEN has_category THEN category END
+                FROM unnest(\(vocabulary.map(\.label)), \(vocabulary.map { $0.category ?? "" }),
+                            \(vocabulary.map { $0.category != nil })) AS v(label, category, has_category)
+                ON CONFLICT (label) DO NOTHING
+                """, logger: logger)
+
+            let labelled = held.filter { $0.findings.labels != nil }
+            let labels = labelled.flatMap { item in
+                (item.findings.labels ?? []).enumerated().map { (item.job.id, Int32($0.offset), $0.element) }
             }
+            try await connection.query("""
+                DELETE FROM indexed_photo_label WHERE photo_id = ANY(\(labelled.map(\.job.id)))
+                """, logger: logger)
+            try await connection.query("""
+                INSERT INTO indexed_photo_label (photo_id, rank, label, category, confidence)
+                SELECT id, rank, label, CASE WHEN has_category THEN category END, confidence
+                FROM unnest(\(labels.map(\.0)), \(labels.map(\.1)), \(labels.map(\.2.label)),
+                            \(labels.map { $0.2.category ?? "" }), \(labels.map { $0.2.category != nil }),
+                            \(labels.map(\.2.confidence))) AS v(id, rank, label, category, has_category, confidence)
+                """, logger: logger)
+
+            let printed = held.compactMap { item in item.findings.featurePrint.map { (item.job.id, $0) } }
+            try await connection.query("""
+                INSERT INTO indexed_photo_feature (photo_id, model, vector)
+                SELECT * FROM unnest(\(printed.map(\.0)), \(printed.map(\.1.model)),
+                                     \(printed.map { $0.1.vector.withUnsafeBytes { ByteBuffer(bytes: $0) } }))
+                ON CONFLICT (photo_id) DO UPDATE SET model = excluded.model, vector = excluded.vector
+                """, logger: logger)
+
+            try await connection.query("""
+                UPDATE indexed_photo AS p SET state = 'done', lease_owner = NULL, lease_expires_at = NULL, failure = NULL,
+                    face_count = CASE WHEN v.has_faces THEN v.faces ELSE p.face_count END,
+                    done_at = \(now.timeIntervalSinceReferenceDate)
+                FROM unnest(\(held.map(\.job.id)), \(held.map { Int32(clamping: $0.findings.faceCount ?? 0) }),
+                            \(held.map { $0.findings.faceCount != nil })) AS v(id, faces, has_faces)
+                WHERE p.id = v.id
+                """, logger: logger)
             return recorded
         }
     }

@@ -251,7 +251,8 @@ final class StoreContractTests: StoreContractTestCase {
             XCTAssertEqual(late, [false], backend)
             let failed = try await index.fail(c[0], worker: "c", message: "unreadable", now: at(102))
             XCTAssertTrue(failed, backend)
-            _ = try await index.record([(c[1], PhotoFindings(labels: [.init(label: "banana", category: "food", confidence: 0.9)]))],
+            _ = try await index.record([(c[1], PhotoFindings(labels: [.init(label: "banana", category: "food", confidence: 0.9),
+                                                                      .init(label: "odd thing", category: nil, confidence: 0.05)]))],
                                        worker: "c", now: at(103))
             let status = try await index.status(now: at(110), rateWindow: 60, failures: 5)
             XCTAssertEqual([status.total, status.done, status.failed, status.leased, status.pending, status.expired], [5, 3, 1, 1, 0, 0],
@@ -296,6 +297,10 @@ final class StoreContractTests: StoreContractTestCase {
             XCTAssertEqual(failedPhoto?.failure, "unreadable", backend)
             XCTAssertEqual(failedPhoto?.labels, [], backend)
             XCTAssertNil(failedPhoto?.featurePrintModel, backend)
+            let banana = try await index.photo(id: c[1].id)
+            XCTAssertEqual(banana?.labels.map(\.label), ["banana", "odd thing"], backend)
+            XCTAssertNil(banana?.labels.last?.category, "\(backend): a label without a category")
+            XCTAssertNil(banana?.faceCount, "\(backend): faces not looked for")
             let releasedPhoto = try await index.photo(id: c[2].id)
             XCTAssertEqual(releasedPhoto?.state, .pending, backend)
             XCTAssertNil(releasedPhoto?.faceCount, backend)
