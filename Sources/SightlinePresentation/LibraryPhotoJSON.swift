@@ -8,6 +8,8 @@ public import SightlineStore
 
 /// An indexed photo and its findings.
 public struct LibraryPhotoJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "LibraryPhoto" }
+
     public struct Label: Encodable, Sendable {
         public var label: String
         @Nullable public var category: String?

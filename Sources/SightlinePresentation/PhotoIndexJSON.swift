@@ -31,6 +31,8 @@ public struct PhotoIndexAdditionJSON: JSONAnswer, Sendable {
 
 /// `sightline index status --json`.
 public struct PhotoIndexStatusJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "LibraryStatus" }
+
     public struct Worker: Encodable, Sendable {
         public var name: String
         public var leased: Int
@@ -73,6 +75,8 @@ public struct PhotoIndexStatusJSON: JSONAnswer, Sendable {
 
 /// `sightline index search --json`.
 public struct PhotoIndexSearchJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "LibrarySearch" }
+
     public struct Match: Encodable, Sendable {
         public var id: Int64
         public var file: String
@@ -93,6 +97,8 @@ public struct PhotoIndexSearchJSON: JSONAnswer, Sendable {
 
 /// `sightline index similar --json`: the indexed photos nearest to a query photo.
 public struct PhotoIndexSimilarJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "LibrarySimilar" }
+
     /// An indexed photo and its distance to the query (as `sightline similar --json` gives it).
     public struct Result: Encodable, Sendable {
         public var id: Int64

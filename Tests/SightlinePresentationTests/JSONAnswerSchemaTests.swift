@@ -83,6 +83,7 @@ final class JSONAnswerSchemaTests: XCTestCase {
 
     private static func examples() async throws -> [any JSONAnswer] {
         try visionExamples() + recognizerExamples() + catExamples() + kitchenExamples() + (await wasteExamples()) + serverExamples()
+            + (await libraryExamples())
     }
 
     private static let photo = ImageSize(width: 640, height: 480)
@@ -247,6 +248,34 @@ final class JSONAnswerSchemaTests: XCTestCase {
             WasteTallyJSON(enabled: true, counts: [WasteTallyEntry(label: "battery", count: 2)], knowledge: knowledge, language: .german),
             WasteTallyJSON(enabled: false, counts: [], knowledge: knowledge, language: .english),
         ]
+    }
+
+    /// The photo library's answers from a real SQLite index: one photo analysed (labels with and
+    /// without a category, a feature print, faces), one failed, one waiting.
+    private static func libraryExamples() async throws -> [any JSONAnswer] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-presentation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteStore(directory: folder)
+        let index = store.photoIndex
+        let paths = ["/photos/cabbage.jpg", "/photos/broken.jpg", "/photos/later.jpg"]
+        try index.add(paths.map { IndexedFile(path: $0, size: 2048, modifiedAt: created, contentHash: Data(repeating: 7, count: 32)) }, now: created)
+        let jobs = try index.claim(count: 2, worker: "host-1", lease: 60, now: created)
+        try index.record(PhotoFindings(labels: [.init(label: "head cabbage", category: "food", confidence: 0.81),
+                                                .init(label: "mystery", category: nil, confidence: 0.05)],
+                                       faceCount: 1, featurePrint: (model: "lite0", vector: [0.6, 0.8])),
+                         for: jobs[0], worker: "host-1", now: created)
+        try index.fail(jobs[1], worker: "host-1", message: "The file is not a photo.", now: created)
+        let categories = try ObjectCategories.bundled()
+        let status = PhotoIndexStatusJSON(try index.status(now: created, rateWindow: 60, failures: 5))
+        let search = PhotoIndexSearchJSON(query: "cabbage", matches: try index.search("cabbage", limit: 10))
+        let photos = try [jobs[0].id, jobs[1].id].map { id in try XCTUnwrap(try index.photo(id: id)) }
+        let library = PhotoLibrary(index: index)
+        let similar = try await library.similar(to: FeaturePrint(activations: [0.8, 0.6]), model: "lite0", top: 3)
+        try store.close()
+        XCTAssertEqual(search.matches.count, 1)
+        return [status, search, PhotoIndexSimilarJSON(query: "mine.jpg", model: "lite0", results: similar)]
+            + photos.map { LibraryPhotoJSON($0, categories: categories, language: .german) }
     }
 
     private static func serverExamples() -> [any JSONAnswer] {

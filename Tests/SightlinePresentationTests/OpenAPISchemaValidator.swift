@@ -92,6 +92,11 @@ struct OpenAPISchemaValidator {
                 if keyword == "minimum" ? number < bound : number > bound {
                     found.append("\(path): \(number) is beyond the \(keyword) \(bound)")
                 }
+            case "exclusiveMinimum", "exclusiveMaximum":
+                guard let number = Self.number(value), let bound = (argument as? NSNumber)?.doubleValue else { continue }
+                if keyword == "exclusiveMinimum" ? number <= bound : number >= bound {
+                    found.append("\(path): \(number) is not within the \(keyword) \(bound)")
+                }
             case "enum":
                 let options = (argument as? [Any]) ?? []
                 if !options.contains(where: { Self.equal(value, $0) }) {
