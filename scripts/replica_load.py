@@ -20,7 +20,6 @@ import argparse
 import collections
 import http.client
 import json
-import math
 import os
 import pathlib
 import random
@@ -36,6 +35,8 @@ import uuid
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY / "WebTests"))
 
+import load_test  # noqa: E402
+from load_test import percentile  # noqa: E402
 from postgres_database import SERVER_VARIABLE, with_database  # noqa: E402
 from sightline_server import SightlineServer  # noqa: E402
 
@@ -43,20 +44,12 @@ PHOTOS = [(REPOSITORY / "Samples" / name).read_bytes() for name in ("cabbage.jpg
 INGREDIENTS = ["tomato", "onion", "garlic", "carrot", "potato", "egg", "rice", "lemon"]
 
 
-def percentile(sorted_values, fraction):
-    if not sorted_values:
-        return float("nan")
-    return sorted_values[max(0, math.ceil(fraction * len(sorted_values)) - 1)]
-
-
-class Tally:
-    """What every client saw, and the writes the replicas confirmed."""
+class Tally(load_test.Tally):
+    """What every client saw (statuses and errors by replica and kind of request), and the
+    writes the replicas confirmed."""
 
     def __init__(self):
-        self.lock = threading.Lock()
-        self.statuses = collections.Counter()
-        self.errors = collections.Counter()
-        self.latencies = []
+        super().__init__()
         self.items = set()
         self.captures = set()
         self.ingredients = set()
