@@ -18,7 +18,7 @@ final class AccessControlTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-tokens-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try SQLiteStore(directory: folder)
-        let (token, secret) = await try AccessTokenSecret.create(name: "phone", in: store)
+        let (token, secret) = try await AccessTokenSecret.create(name: "phone", in: store)
         XCTAssertEqual(try store.accessTokens.list().map(\.tokenHash), [AccessTokenSecret.hash(secret)])
         XCTAssertFalse(try Data(contentsOf: store.fileURL).range(of: Data(secret.utf8)) != nil, "the secret itself is never stored")
 
@@ -67,7 +67,7 @@ final class AccessControlTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-tokens-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try SQLiteStore(directory: folder)
-        let (_, secret) = await try AccessTokenSecret.create(name: "phone", in: store)
+        let (_, secret) = try await AccessTokenSecret.create(name: "phone", in: store)
         let server = WebServer(configuration: ServerConfiguration(port: 0, requiresToken: true), store: store)
         try await server.application().test(.live) { client in
             let port = try XCTUnwrap(client.port)

@@ -14,7 +14,7 @@ final class RequestLogTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightline-log-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try SQLiteStore(directory: folder)
-        let (_, secret) = await try AccessTokenSecret.create(name: "phone", in: store)
+        let (_, secret) = try await AccessTokenSecret.create(name: "phone", in: store)
         let wrong = AccessTokenSecret.generate()
         let recorder = LogRecorder()
         let server = WebServer(configuration: ServerConfiguration(port: 0, requiresToken: true), store: store)

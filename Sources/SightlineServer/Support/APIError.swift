@@ -9,7 +9,7 @@ import NIOHTTP1
 import SightlineApps
 import SightlineEngine
 import SightlineImaging
-public import SightlinePresentation
+package import SightlinePresentation
 import SightlineStore
 import SightlineVision
 

@@ -4,7 +4,7 @@
 // that has no WebSocket upgrade in front of the HTTP handlers (the request-head fuzz target's
 // embedded channel). The server itself adds the same handlers around Hummingbird's upgrade
 // pipeline in `RequestHeadDeadlineChannel`.
-public import NIOCore
+package import NIOCore
 import NIOHTTP1
 
 package enum FirstRequestPipeline {

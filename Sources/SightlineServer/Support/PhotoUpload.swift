@@ -5,7 +5,7 @@
 // as "file".
 import Foundation
 import Hummingbird
-public import NIOCore
+package import NIOCore
 
 package struct PhotoUpload: Sendable {
     var data: Data

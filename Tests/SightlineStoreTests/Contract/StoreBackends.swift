@@ -45,6 +45,7 @@ enum StoreBackends {
     }
 
     /// Runs `body` with one connection to `location` (to look behind the store's back).
+    @discardableResult
     static func withConnection<T: Sendable>(
         to location: PostgresLocation, _ body: (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
