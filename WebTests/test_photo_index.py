@@ -128,10 +128,16 @@ class PhotoIndexTests(unittest.TestCase):
     def test_bad_input_is_reported(self):
         (self.photos / "notes.jpg").write_text("not a photo")
         self.sightline("index", "add", str(self.photos))
-        self.sightline("index", "work", "--worker", "one")
+        worked = self.sightline("index", "work", "--worker", "one")
+        self.assertIn("2 failed attempts were given back to be tried again", worked.stdout, "tried three times")
         status = self.status()
         self.assertEqual((status["done"], status["failed"]), (41, 1), status)
         self.assertTrue(status["recent_failures"][0]["file"].endswith("notes.jpg"))
+        # Sent back once more, tried once: it fails again with the same reason.
+        again = self.sightline("index", "work", "--retry-failed", "--max-attempts", "1")
+        self.assertIn("1 failed photo sent back to be analysed again", again.stderr)
+        self.assertNotIn("tried again", again.stdout)
+        self.assertEqual(self.status()["recent_failures"], status["recent_failures"])
         refused = self.sightline("index", "work", "--tasks", "classify,colour", check=False)
         self.assertNotEqual(refused.returncode, 0)
         self.assertIn("colour is not a task", refused.stderr)

@@ -18,8 +18,10 @@ public protocol PhotoIndex: Sendable {
 
     /// Leases up to `count` photos to `worker` until `now + lease`: pending photos, and leased
     /// ones whose lease has run out, in the order they were added. One transaction, so two
-    /// workers never lease the same photo.
-    func claim(count: Int, worker: String, lease: TimeInterval, now: Date) async throws -> [PhotoJob]
+    /// workers never lease the same photo. A photo whose lease ran out after its
+    /// `maxAttempts`-th claim is marked failed instead (its worker stopped each time while
+    /// analysing it), so a photo that brings workers down cannot hold up the index.
+    func claim(count: Int, worker: String, lease: TimeInterval, maxAttempts: Int, now: Date) async throws -> [PhotoJob]
 
     /// Records `findings` for a photo `worker` leased and marks it done, replacing any earlier
     /// findings — only if the lease is still the worker's (it may have run out and gone to
@@ -38,12 +40,18 @@ public protocol PhotoIndex: Sendable {
     @discardableResult
     func fail(_ job: PhotoJob, worker: String, message: String, now: Date) async throws -> Bool
 
+    /// Gives a photo `worker` leased back to be tried again after a failed attempt, keeping
+    /// why it failed, if the lease is still the worker's. Its attempts stay counted.
+    @discardableResult
+    func retry(_ job: PhotoJob, worker: String, message: String, now: Date) async throws -> Bool
+
     /// Gives back every lease `worker` holds (a worker stopping cleanly), so other workers take
     /// its photos at once rather than when the leases run out. Returns how many.
     @discardableResult
     func release(worker: String) async throws -> Int
 
-    /// Sends every failed photo back to pending (after the cause was fixed). Returns how many.
+    /// Sends every failed photo back to pending with its attempts counted afresh (after the
+    /// cause was fixed). Returns how many.
     @discardableResult
     func retryFailed() async throws -> Int
 
@@ -69,4 +77,11 @@ public protocol PhotoIndex: Sendable {
     /// Faces in the done photos whose faces were counted: how many photos, how many of them
     /// show faces, and how many faces in all.
     func faceCounts() async throws -> (photos: Int, withFaces: Int, faces: Int)
+}
+
+extension PhotoIndex {
+    /// `claim` with no limit on a photo's attempts.
+    public func claim(count: Int, worker: String, lease: TimeInterval, now: Date) async throws -> [PhotoJob] {
+        try await claim(count: count, worker: worker, lease: lease, maxAttempts: .max, now: now)
+    }
 }

@@ -260,7 +260,7 @@ final class JSONAnswerSchemaTests: XCTestCase {
         let index = store.photoIndex
         let paths = ["/photos/cabbage.jpg", "/photos/broken.jpg", "/photos/later.jpg"]
         try index.add(paths.map { IndexedFile(path: $0, size: 2048, modifiedAt: created, contentHash: Data(repeating: 7, count: 32)) }, now: created)
-        let jobs = try index.claim(count: 2, worker: "host-1", lease: 60, now: created)
+        let jobs = try await index.claim(count: 2, worker: "host-1", lease: 60, now: created)
         try index.record(PhotoFindings(labels: [.init(label: "head cabbage", category: "food", confidence: 0.81),
                                                 .init(label: "mystery", category: nil, confidence: 0.05)],
                                        faceCount: 1, featurePrint: (model: "lite0", vector: [0.6, 0.8])),

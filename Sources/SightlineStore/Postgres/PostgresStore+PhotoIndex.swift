@@ -52,21 +52,31 @@ public struct PostgresPhotoIndex: PhotoIndex {
         }
     }
 
-    public func claim(count: Int, worker: String, lease: TimeInterval, now: Date = Date()) async throws -> [PhotoJob] {
+    public func claim(count: Int, worker: String, lease: TimeInterval, maxAttempts: Int, now: Date = Date()) async throws -> [PhotoJob] {
         try StoreValidation.requireText(worker, field: "worker")
         guard count > 0 else { return [] }
         let nowSeconds = now.timeIntervalSinceReferenceDate
-        let rows = try await store.rows("""
-            WITH picked AS (
-                SELECT id FROM indexed_photo
-                WHERE state = 'pending' OR (state = 'leased' AND lease_expires_at <= \(nowSeconds))
-                ORDER BY id LIMIT \(count)
-                FOR UPDATE SKIP LOCKED)
-            UPDATE indexed_photo AS p
-            SET state = 'leased', lease_owner = \(worker), lease_expires_at = \(nowSeconds + lease), attempts = p.attempts + 1
-            FROM picked WHERE p.id = picked.id
-            RETURNING p.id, p.path, p.content_hash, p.attempts
-            """)
+        let logger = store.logger
+        let rows = try await store.transaction { connection in
+            try await connection.query("""
+                UPDATE indexed_photo SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL,
+                    failure = \(PhotoJob.abandonedMessage(attempts: maxAttempts)), done_at = \(nowSeconds)
+                WHERE id IN (SELECT id FROM indexed_photo
+                             WHERE state = 'leased' AND lease_expires_at <= \(nowSeconds) AND attempts >= \(maxAttempts)
+                             FOR UPDATE SKIP LOCKED)
+                """, logger: logger)
+            return try await connection.query("""
+                WITH picked AS (
+                    SELECT id FROM indexed_photo
+                    WHERE state = 'pending' OR (state = 'leased' AND lease_expires_at <= \(nowSeconds) AND attempts < \(maxAttempts))
+                    ORDER BY id LIMIT \(count)
+                    FOR UPDATE SKIP LOCKED)
+                UPDATE indexed_photo AS p
+                SET state = 'leased', lease_owner = \(worker), lease_expires_at = \(nowSeconds + lease), attempts = p.attempts + 1
+                FROM picked WHERE p.id = picked.id
+                RETURNING p.id, p.path, p.content_hash, p.attempts
+                """, logger: logger).collect()
+        }
         return try rows.map { row in
             let (id, path, hash, attempts) = try row.decode((Int64, String, Data, Int).self)
             return PhotoJob(id: id, path: path, contentHash: hash, attempts: attempts)
@@ -162,6 +172,19 @@ public struct PostgresPhotoIndex: PhotoIndex {
     }
 
     @discardableResult
+    public func retry(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) async throws -> Bool {
+        let logger = store.logger
+        return try await store.transaction { connection in
+            guard try await Self.holds(job, worker: worker, connection: connection, logger: logger) else { return false }
+            try await connection.query("""
+                UPDATE indexed_photo SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL, failure = \(message)
+                WHERE id = \(job.id)
+                """, logger: logger)
+            return true
+        }
+    }
+
+    @discardableResult
     public func release(worker: String) async throws -> Int {
         try await store.rows("""
             UPDATE indexed_photo SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL
@@ -172,7 +195,7 @@ public struct PostgresPhotoIndex: PhotoIndex {
     @discardableResult
     public func retryFailed() async throws -> Int {
         try await store.rows("""
-            UPDATE indexed_photo SET state = 'pending', failure = NULL, done_at = NULL WHERE state = 'failed' RETURNING id
+            UPDATE indexed_photo SET state = 'pending', failure = NULL, done_at = NULL, attempts = 0 WHERE state = 'failed' RETURNING id
             """).count
     }
 

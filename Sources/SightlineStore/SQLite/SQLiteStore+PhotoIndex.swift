@@ -52,11 +52,20 @@ public struct SQLitePhotoIndex: PhotoIndex {
         }
     }
 
+    /// `claim` with no limit on a photo's attempts.
     public func claim(count: Int, worker: String, lease: TimeInterval, now: Date = Date()) throws -> [PhotoJob] {
+        try claim(count: count, worker: worker, lease: lease, maxAttempts: .max, now: now)
+    }
+
+    public func claim(count: Int, worker: String, lease: TimeInterval, maxAttempts: Int, now: Date = Date()) throws -> [PhotoJob] {
         try StoreValidation.requireText(worker, field: "worker")
         guard count > 0 else { return [] }
         let nowSeconds = now.timeIntervalSinceReferenceDate
         return try store.write { db in
+            try db.execute(sql: """
+                UPDATE indexedPhoto SET state = 'failed', leaseOwner = NULL, leaseExpiresAt = NULL, failure = ?, doneAt = ?
+                WHERE state = 'leased' AND leaseExpiresAt <= ? AND attempts >= ?
+                """, arguments: [PhotoJob.abandonedMessage(attempts: maxAttempts), nowSeconds, nowSeconds, maxAttempts])
             let rows = try Row.fetchAll(db, sql: """
                 SELECT id, path, contentHash, attempts FROM indexedPhoto
                 WHERE state = 'pending' OR (state = 'leased' AND leaseExpiresAt <= ?)
@@ -130,6 +139,17 @@ public struct SQLitePhotoIndex: PhotoIndex {
     }
 
     @discardableResult
+    public func retry(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) throws -> Bool {
+        try store.write { db in
+            guard try holds(job, worker: worker, db: db) else { return false }
+            try db.execute(sql: """
+                UPDATE indexedPhoto SET state = 'pending', leaseOwner = NULL, leaseExpiresAt = NULL, failure = ? WHERE id = ?
+                """, arguments: [message, job.id])
+            return true
+        }
+    }
+
+    @discardableResult
     public func release(worker: String) throws -> Int {
         try store.write { db in
             try db.execute(sql: """
@@ -143,7 +163,7 @@ public struct SQLitePhotoIndex: PhotoIndex {
     @discardableResult
     public func retryFailed() throws -> Int {
         try store.write { db in
-            try db.execute(sql: "UPDATE indexedPhoto SET state = 'pending', failure = NULL, doneAt = NULL WHERE state = 'failed'")
+            try db.execute(sql: "UPDATE indexedPhoto SET state = 'pending', failure = NULL, doneAt = NULL, attempts = 0 WHERE state = 'failed'")
             return db.changesCount
         }
     }

@@ -222,6 +222,47 @@ final class StoreContractTests: StoreContractTestCase {
         }
     }
 
+    func testPhotoIndexTriesAPhotoAtMostMaxAttemptsTimes() async throws {
+        try await forEachStore { store, backend in
+            let index = store.photoIndex
+            let files = ["/photos/gone.jpg", "/photos/crashes.jpg"].map {
+                IndexedFile(path: $0, size: 1, modifiedAt: at(0), contentHash: Data(repeating: 1, count: 32))
+            }
+            try await index.add(files, now: at(0))
+            // A failed attempt gives the photo back with why; the next claim is its second attempt.
+            let first = try await index.claim(count: 1, worker: "w", lease: 10, maxAttempts: 2, now: at(1))
+            let retried = try await index.retry(first[0], worker: "w", message: "The file is gone.", now: at(2))
+            XCTAssertTrue(retried, backend)
+            let stolen = try await index.retry(first[0], worker: "other", message: "x", now: at(2))
+            XCTAssertFalse(stolen, "\(backend): only the lease's holder gives it back")
+            let gone = try await index.photo(id: first[0].id)
+            XCTAssertEqual(gone?.state, .pending, backend)
+            XCTAssertEqual(gone?.failure, "The file is gone.", backend)
+            let second = try await index.claim(count: 2, worker: "w", lease: 10, maxAttempts: 2, now: at(3))
+            XCTAssertEqual(second.map(\.attempts), [2, 1], backend)
+            try await index.fail(second[0], worker: "w", message: "The file is gone.", now: at(4))
+
+            // The other photo's worker is killed twice while analysing it: after its second
+            // lease runs out it is failed, not leased a third time.
+            let third = try await index.claim(count: 2, worker: "v", lease: 10, maxAttempts: 2, now: at(20))
+            XCTAssertEqual(third.map(\.path), ["/photos/crashes.jpg"], backend)
+            XCTAssertEqual(third.first?.attempts, 2, backend)
+            let none = try await index.claim(count: 2, worker: "u", lease: 10, maxAttempts: 2, now: at(40))
+            XCTAssertEqual(none, [], backend)
+            let crashed = try await index.photo(id: third[0].id)
+            XCTAssertEqual(crashed?.state, .failed, backend)
+            XCTAssertEqual(crashed?.failure?.contains("stopped while analysing it 2 times"), true, "\(backend): \(crashed?.failure ?? "")")
+            let status = try await index.status(now: at(40), rateWindow: 60, failures: 5)
+            XCTAssertEqual([status.failed, status.leased, status.expired, status.pending], [2, 0, 0, 0], backend)
+
+            // Sent back after the cause was fixed, each gets its attempts afresh.
+            let sentBack = try await index.retryFailed()
+            XCTAssertEqual(sentBack, 2, backend)
+            let fresh = try await index.claim(count: 2, worker: "u", lease: 10, maxAttempts: 2, now: at(50))
+            XCTAssertEqual(fresh.map(\.attempts), [1, 1], backend)
+        }
+    }
+
     func testPhotoIndexLeasesAndFindings() async throws {
         try await forEachStore { store, backend in
             let index = store.photoIndex

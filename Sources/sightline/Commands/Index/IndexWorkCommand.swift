@@ -21,9 +21,13 @@ struct IndexWorkCommand: AsyncParsableCommand {
         discussion: """
             --tasks is a comma-separated list of classify (the top-5 labels of --model and the \
             Object Recognizer's category of each), faces (how many faces) and features (the \
-            feature print). A photo whose bytes are no longer those that were added is marked \
-            failed (add it again); `index status` lists failures. Prints one line per batch on \
-            stderr and a summary at the end.
+            feature print). A photo that cannot be read or analysed is tried again, by this or \
+            another worker, until it has been tried --max-attempts times, and then marked failed \
+            with the reason; so is a photo whose worker stopped while analysing it (killed, \
+            crashed) that many times. A photo whose bytes are no longer those that were added is \
+            marked failed at once (add it again). `index status` lists failures; \
+            --retry-failed tries them again after the cause was fixed. Prints one line per batch \
+            on stderr and a summary at the end.
             """)
 
     enum Task: String, CaseIterable {
@@ -38,6 +42,12 @@ struct IndexWorkCommand: AsyncParsableCommand {
 
     @Option(help: "How long a lease lasts: a killed worker's photos go to others after this.")
     var leaseSeconds = 300.0
+
+    @Option(help: "How many times a photo is tried before it is marked failed.")
+    var maxAttempts = 3
+
+    @Flag(help: "First send the photos that failed back to be analysed again.")
+    var retryFailed = false
 
     @Option(help: "This worker's name in `index status` (default: host name and process id).")
     var worker = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
@@ -65,6 +75,9 @@ struct IndexWorkCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try chosenTasks
         guard batch >= 1 else { throw ValidationError("--batch must be at least 1, got \(batch).") }
+        guard (1 ... 100).contains(maxAttempts) else {
+            throw ValidationError("--max-attempts must be from 1 to 100, got \(maxAttempts).")
+        }
         guard leaseSeconds >= 1 else { throw ValidationError("--lease-seconds must be at least 1, got \(leaseSeconds).") }
         guard !worker.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--worker must not be empty.") }
     }
@@ -80,10 +93,23 @@ struct IndexWorkCommand: AsyncParsableCommand {
         let runsNetwork = categories != nil || extractor != nil
         let stop = StopRequest()
 
+        if retryFailed {
+            let count = try await index.retryFailed()
+            StandardError.print("\(count) failed photo\(count == 1 ? "" : "s") sent back to be analysed again.")
+        }
         let started = ContinuousClock.now
-        var done = 0, failed = 0
+        var done = 0, failed = 0, retried = 0
+        // A failed attempt: the photo goes back to be tried again until its last attempt.
+        func attemptFailed(_ job: PhotoJob, _ error: any Error) async throws {
+            let message = Self.message(for: error)
+            if job.attempts < maxAttempts {
+                if try await index.retry(job, worker: worker, message: message, now: Date()) { retried += 1 }
+            } else if try await index.fail(job, worker: worker, message: message, now: Date()) {
+                failed += 1
+            }
+        }
         while !stop.requested {
-            let jobs = try await index.claim(count: batch, worker: worker, lease: leaseSeconds, now: Date())
+            let jobs = try await index.claim(count: batch, worker: worker, lease: leaseSeconds, maxAttempts: maxAttempts, now: Date())
             if jobs.isEmpty { break }
             // Each photo read, checked and prepared on its own (a bad one fails alone), then the
             // network runs once for the whole batch and the findings are recorded in one
@@ -93,11 +119,14 @@ struct IndexWorkCommand: AsyncParsableCommand {
                 do {
                     let data = try Data(contentsOf: URL(fileURLWithPath: job.path))
                     guard ContentHash.sha256(of: data) == job.contentHash else {
-                        throw CommandFailure("The file changed since it was added; run `sightline index add` on it again.")
+                        // Trying again cannot help: the index describes other bytes.
+                        let message = "The file changed since it was added; run `sightline index add` on it again."
+                        if try await index.fail(job, worker: worker, message: message, now: Date()) { failed += 1 }
+                        continue
                     }
                     prepared.append((job, data, runsNetwork ? try classifier.inputValues(for: data) : []))
                 } catch {
-                    if try await index.fail(job, worker: worker, message: Self.message(for: error), now: Date()) { failed += 1 }
+                    try await attemptFailed(job, error)
                 }
             }
             guard !prepared.isEmpty else { continue }
@@ -122,7 +151,7 @@ struct IndexWorkCommand: AsyncParsableCommand {
                 }
             } catch {
                 for item in prepared {
-                    if try await index.fail(item.job, worker: worker, message: Self.message(for: error), now: Date()) { failed += 1 }
+                    try await attemptFailed(item.job, error)
                 }
                 continue
             }
@@ -132,9 +161,7 @@ struct IndexWorkCommand: AsyncParsableCommand {
                     do {
                         findings[position].faceCount = try faceDetector.detectFaces(in: ImageDecoder.decode(data: item.data)).count
                     } catch {
-                        if try await index.fail(item.job, worker: worker, message: Self.message(for: error), now: Date()) {
-                            failed += 1
-                        }
+                        try await attemptFailed(item.job, error)
                         continue
                     }
                 }
@@ -150,6 +177,7 @@ struct IndexWorkCommand: AsyncParsableCommand {
         let seconds = Self.seconds(since: started)
         print(String(format: "%@ analysed %d photos (%d failed) in %.1f s: %.2f photos/s.", worker, done + failed, failed, seconds,
                      Double(done + failed) / max(seconds, 1e-9))
+            + (retried > 0 ? " \(retried) failed attempts were given back to be tried again." : "")
             + (released > 0 ? " Stopped early: \(released) leased photos given back." : ""))
     }
 
