@@ -99,6 +99,7 @@ struct IndexWorkCommand: AsyncParsableCommand {
         }
         let started = ContinuousClock.now
         var done = 0, failed = 0, retried = 0
+        var recording: _Concurrency.Task<Int, any Error>?
         // A failed attempt: the photo goes back to be tried again until its last attempt.
         func attemptFailed(_ job: PhotoJob, _ error: any Error) async throws {
             let message = Self.message(for: error)
@@ -167,11 +168,17 @@ struct IndexWorkCommand: AsyncParsableCommand {
                 }
                 recordable.append((item.job, findings[position]))
             }
-            done += try await index.record(recordable, worker: worker, now: Date()).filter { $0 }.count
+            // The batch is recorded while the next one is claimed, read and analysed: the
+            // database's round trips overlap the work instead of adding to it.
+            if let previous = recording { done += try await previous.value }
+            recording = _Concurrency.Task { [index, worker] in
+                try await index.record(recordable, worker: worker, now: Date()).filter { $0 }.count
+            }
             let seconds = Self.seconds(since: started)
             StandardError.print(String(format: "%@: %d photos done, %d failed (%.1f photos/s)", worker, done, failed,
                                        Double(done + failed) / max(seconds, 1e-9)))
         }
+        if let recording { done += try await recording.value }
         let released = try await index.release(worker: worker)
         try await store.close()
         let seconds = Self.seconds(since: started)
