@@ -644,7 +644,7 @@ class LanguageChecks:
     """German and Ukrainian change the interface texts and the texts the API sends (a category
     name), and are remembered after a reload."""
 
-    APP_NAMES = ("recognizer.name", "waste.name", "cat.name", "kitchen.name")
+    APP_NAMES = ("recognizer.name", "waste.name", "cat.name", "kitchen.name", "library.name")
 
     def assert_home_in(self, language):
         browser = self.browser
