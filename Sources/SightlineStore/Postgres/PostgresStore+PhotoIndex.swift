@@ -159,25 +159,24 @@ public struct PostgresPhotoIndex: PhotoIndex {
 
     @discardableResult
     public func fail(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) async throws -> Bool {
-        let logger = store.logger
-        return try await store.transaction { connection in
-            guard try await Self.holds(job, worker: worker, connection: connection, logger: logger) else { return false }
-            try await connection.query("""
-                UPDATE indexed_photo SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL, failure = \(message),
-                    done_at = \(now.timeIntervalSinceReferenceDate)
-                WHERE id = \(job.id)
-                """, logger: logger)
-            return true
-        }
+        try await endAttempt(job, worker: worker, message: message, failed: true, now: now)
     }
 
     @discardableResult
     public func retry(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) async throws -> Bool {
+        try await endAttempt(job, worker: worker, message: message, failed: false, now: now)
+    }
+
+    /// Ends a failed attempt under the worker's lease: the photo failed for good, or pending to
+    /// be tried again; either way with why.
+    private func endAttempt(_ job: PhotoJob, worker: String, message: String, failed: Bool, now: Date) async throws -> Bool {
         let logger = store.logger
+        let (state, doneAt) = failed ? ("failed", Optional(now.timeIntervalSinceReferenceDate)) : ("pending", nil)
         return try await store.transaction { connection in
             guard try await Self.holds(job, worker: worker, connection: connection, logger: logger) else { return false }
             try await connection.query("""
-                UPDATE indexed_photo SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL, failure = \(message)
+                UPDATE indexed_photo SET state = \(state), lease_owner = NULL, lease_expires_at = NULL, failure = \(message),
+                    done_at = \(doneAt)
                 WHERE id = \(job.id)
                 """, logger: logger)
             return true

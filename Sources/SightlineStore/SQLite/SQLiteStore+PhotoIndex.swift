@@ -128,23 +128,23 @@ public struct SQLitePhotoIndex: PhotoIndex {
 
     @discardableResult
     public func fail(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) throws -> Bool {
-        try store.write { db in
-            guard try holds(job, worker: worker, db: db) else { return false }
-            try db.execute(sql: """
-                UPDATE indexedPhoto SET state = 'failed', leaseOwner = NULL, leaseExpiresAt = NULL, failure = ?, doneAt = ?
-                WHERE id = ?
-                """, arguments: [message, now.timeIntervalSinceReferenceDate, job.id])
-            return true
-        }
+        try endAttempt(job, worker: worker, message: message, failed: true, now: now)
     }
 
     @discardableResult
     public func retry(_ job: PhotoJob, worker: String, message: String, now: Date = Date()) throws -> Bool {
+        try endAttempt(job, worker: worker, message: message, failed: false, now: now)
+    }
+
+    /// Ends a failed attempt under the worker's lease: the photo failed for good, or pending to
+    /// be tried again; either way with why.
+    private func endAttempt(_ job: PhotoJob, worker: String, message: String, failed: Bool, now: Date) throws -> Bool {
         try store.write { db in
             guard try holds(job, worker: worker, db: db) else { return false }
             try db.execute(sql: """
-                UPDATE indexedPhoto SET state = 'pending', leaseOwner = NULL, leaseExpiresAt = NULL, failure = ? WHERE id = ?
-                """, arguments: [message, job.id])
+                UPDATE indexedPhoto SET state = ?, leaseOwner = NULL, leaseExpiresAt = NULL, failure = ?, doneAt = ?
+                WHERE id = ?
+                """, arguments: [failed ? "failed" : "pending", message, failed ? now.timeIntervalSinceReferenceDate : nil, job.id])
             return true
         }
     }
