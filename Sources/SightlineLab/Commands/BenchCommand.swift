@@ -1,7 +1,7 @@
 // BenchCommand: `sightline-lab bench` — times Sightline's engine, its face detector and whole photo
 // pipelines against ONNX Runtime and OpenVINO (Python) on the same ONNX files with the same
 // thread counts, side by side, and says how close the engine comes to the CPU's peak.
-public import ArgumentParser
+package import ArgumentParser
 import Foundation
 import SightlineCommandSupport
 import SightlineEngine

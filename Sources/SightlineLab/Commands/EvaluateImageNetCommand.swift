@@ -1,7 +1,7 @@
 // EvaluateImageNetCommand: `sightline-lab evaluate-imagenet` — measures a classifier's top-1/top-5
 // accuracy on ImageNet photos filed as <wnid>/<file>, and with --reference checks that ONNX
 // Runtime fed the very same input tensors ranks the classes identically.
-public import ArgumentParser
+package import ArgumentParser
 import Foundation
 import SightlineCommandSupport
 import SightlineEngine

@@ -3,7 +3,7 @@
 // and their categories (through the store's own add, claim and record, as `index work` records
 // them), then times `search` for words of labels and categories and reports p50, p95 and the
 // slowest, on SQLite or on PostgreSQL (`--database`).
-public import ArgumentParser
+package import ArgumentParser
 import Foundation
 import SightlineApps
 import SightlineStore

@@ -1,7 +1,7 @@
 // NumpyFileWriter: writes float32 arrays as NumPy `.npy` files (format 1.0, little-endian,
 // C order), so the exact tensors Sightline computed can be handed to the Python references (the
 // lab's evaluate-imagenet --reference, and the tests).
-public import Foundation
+package import Foundation
 
 package enum NumpyFileWriter {
     /// The bytes of a `.npy` file holding `values` with `shape`.
