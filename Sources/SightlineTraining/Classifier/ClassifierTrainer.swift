@@ -84,6 +84,7 @@ public final class ClassifierTrainer: Sendable {
         let fitStart = DispatchTime.now().uptimeNanoseconds
         let path = options.regularization.fit(training, validation: validation) { progress(.fitting($0)) }
         var head = path.model
+        let confidence = validation.flatMap { Self.calibrate(path.model, on: $0) }
         var finalL2 = path.chosen.l2Regularization
         var finalIterations = path.chosen.iterations
         var trainingAccuracy = path.chosen.final.trainingAccuracy
@@ -115,7 +116,7 @@ public final class ClassifierTrainer: Sendable {
                                     augmentationCopies: options.augmentation?.copiesPerPhoto ?? 0, path: path,
                                     finalL2Regularization: finalL2, finalIterations: finalIterations, refittedOnAllPhotos: refit,
                                     trainingAccuracy: trainingAccuracy, validationAccuracy: path.chosen.final.validationAccuracy,
-                                    featureSeconds: featureSeconds, fittingSeconds: fittingSeconds)
+                                    confidence: confidence, featureSeconds: featureSeconds, fittingSeconds: fittingSeconds)
         return TrainedClassifier(labels: folder.labels, head: head, backbone: backbone, dataDirectory: folder.url,
                                  options: options, report: report)
     }

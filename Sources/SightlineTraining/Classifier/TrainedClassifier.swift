@@ -24,6 +24,8 @@ public struct TrainingReport: Sendable {
     public var trainingAccuracy: Double
     /// Accuracy on the validation photos at the chosen strength; nil without validation.
     public var validationAccuracy: Double?
+    /// The confidence threshold chosen on the validation photos; nil without enough of them.
+    public var confidence: ModelManifest.Confidence?
     /// Seconds spent computing features (decoding, augmenting, running the backbone).
     public var featureSeconds: Double
     /// Seconds spent fitting.

@@ -36,10 +36,12 @@ public struct TrainedHead: Sendable, Equatable {
     public var title: String
     /// How it was trained: the `training` section of the composed model's manifest.
     public var training: ModelManifest.Training
+    /// The confidence threshold chosen at training: the `confidence` section of the manifest.
+    public var confidence: ModelManifest.Confidence?
 
     /// - Precondition: one label per class of `classifier`.
     public init(labels: [String], classifier: MultinomialLogisticRegression, backbone: Backbone, title: String,
-                training: ModelManifest.Training) {
+                training: ModelManifest.Training, confidence: ModelManifest.Confidence? = nil) {
         precondition(labels.count == classifier.classCount,
                      "\(classifier.classCount) classes need as many labels, got \(labels.count)")
         self.labels = labels
@@ -47,6 +49,7 @@ public struct TrainedHead: Sendable, Equatable {
         self.backbone = backbone
         self.title = title
         self.training = training
+        self.confidence = confidence
     }
 
     /// The head of a classifier `ClassifierTrainer` has trained.
@@ -56,7 +59,7 @@ public struct TrainedHead: Sendable, Equatable {
                   backbone: Backbone(name: trained.backbone.name, weightsSHA256: backboneManifest.source.sha256),
                   title: "\(trained.labels.count)-class classifier trained on \(trained.dataDirectory.lastPathComponent), "
                       + "on \(backboneManifest.title) features",
-                  training: TrainedModelWriter.record(of: trained))
+                  training: TrainedModelWriter.record(of: trained), confidence: trained.report.confidence)
     }
 
     /// The head of an installed model that `sightline train` made (or that was composed from a
@@ -81,7 +84,7 @@ public struct TrainedHead: Sendable, Equatable {
                                              unusable: unusable)
         self.init(labels: manifest.labels, classifier: classifier,
                   backbone: Backbone(name: training.backbone, weightsSHA256: manifest.source.sha256),
-                  title: manifest.title, training: training)
+                  title: manifest.title, training: training, confidence: manifest.confidence)
     }
 
     /// Reads a head file written by `write(to:)`.
@@ -104,13 +107,17 @@ public struct TrainedHead: Sendable, Equatable {
         let decoder = JSONDecoder()
         let labels: [String]
         let training: ModelManifest.Training
+        let confidence: ModelManifest.Confidence?
         do {
             labels = try decoder.decode([String].self, from: Data(try entry(.labels).utf8))
             training = try decoder.decode(ModelManifest.Training.self, from: Data(try entry(.training).utf8))
+            confidence = try onnx.metadata[MetadataKey.confidence.rawValue].map {
+                try decoder.decode(ModelManifest.Confidence.self, from: Data($0.utf8))
+            }
         } catch let error as TrainingError {
             throw error
         } catch {
-            throw unusable("its labels or training record cannot be read (\(error))")
+            throw unusable("its labels, training record or confidence threshold cannot be read (\(error))")
         }
         guard onnx.graph.inputs.map(\.name) == [Self.featuresInput] else {
             throw unusable("its graph must have the one input '\(Self.featuresInput)'")
@@ -118,7 +125,7 @@ public struct TrainedHead: Sendable, Equatable {
         let classifier = try Self.classifier(in: onnx.graph, producing: "logits", labelCount: labels.count, unusable: unusable)
         self.init(labels: labels, classifier: classifier,
                   backbone: Backbone(name: try entry(.backbone), weightsSHA256: try entry(.backboneWeightsSHA256)),
-                  title: try entry(.title), training: training)
+                  title: try entry(.title), training: training, confidence: confidence)
     }
 
     /// Writes the head file to `url`, replacing any file there. The same head always gives the
@@ -137,12 +144,15 @@ public struct TrainedHead: Sendable, Equatable {
     func serializedData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let metadata: [MetadataKey: String] = [
+        var metadata: [MetadataKey: String] = [
             .labels: String(decoding: try encoder.encode(labels), as: UTF8.self),
             .training: String(decoding: try encoder.encode(training), as: UTF8.self),
             .backbone: backbone.name, .backboneWeightsSHA256: backbone.weightsSHA256, .title: title,
             .trainedWith: TrainedModelWriter.converter,
         ]
+        if let confidence {
+            metadata[.confidence] = String(decoding: try encoder.encode(confidence), as: UTF8.self)
+        }
         let model = Model(irVersion: 8, opsetVersion: 13, producerName: TrainedModelWriter.converter,
                           metadata: Dictionary(uniqueKeysWithValues: metadata.map { ($0.key.rawValue, $0.value) }),
                           graph: ClassifierGraphBuilder.headGraph(classifier, name: "trained_head",
@@ -152,7 +162,7 @@ public struct TrainedHead: Sendable, Equatable {
 
     /// The metadata entries of a head file.
     private enum MetadataKey: String {
-        case labels, training, backbone, title
+        case labels, training, backbone, title, confidence
         case backboneWeightsSHA256 = "backbone_weights_sha256"
         case trainedWith = "trained_with"
     }

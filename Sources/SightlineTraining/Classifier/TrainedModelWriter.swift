@@ -75,7 +75,7 @@ public enum TrainedModelWriter {
             name: name, title: head.title, task: .classification, file: modelFileName, sha256: HexDigest.sha256(of: modelData),
             input: backbone.manifest.input, outputs: built.roles, labels: head.labels,
             licence: backbone.manifest.licence, source: backbone.manifest.source, converter: converter,
-            training: head.training)
+            training: head.training, confidence: head.confidence)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

@@ -2,20 +2,29 @@
 // labelled photos — per class the photo count, precision, recall and F1; accuracy, macro
 // averages, top-3 accuracy and the confusion matrix.
 
-/// One evaluated photo: its true class and the classifier's ranking of classes.
+/// One evaluated photo: its true class, the classifier's ranking of classes and its confidence
+/// in the first.
 public struct ClassifierOutcome: Sendable, Equatable {
     /// The true class's index in the model's labels.
     public var truth: Int
     /// Class indices, most likely first (at least three for a meaningful top-3).
     public var ranking: [Int]
+    /// The confidence of the first class in `ranking`, 0…1.
+    public var confidence: Double
 
-    public init(truth: Int, ranking: [Int]) {
+    public init(truth: Int, ranking: [Int], confidence: Double = 0) {
         self.truth = truth
         self.ranking = ranking
+        self.confidence = confidence
     }
 
     /// The predicted class (nil when the ranking is empty).
     public var predicted: Int? { ranking.first }
+
+    /// The outcome as a calibration photo: its top-1 confidence and whether that class was right.
+    public var calibrationOutcome: ConfidenceCalibration.Outcome {
+        ConfidenceCalibration.Outcome(confidence: confidence, correct: predicted == truth)
+    }
 }
 
 /// Classification metrics over a set of outcomes, as scikit-learn's `classification_report`

@@ -9,6 +9,8 @@ public struct ClassifierEvaluationRun: Sendable {
     public var evaluation: ClassifierEvaluation
     /// Files that could not be read or decoded, in folder order.
     public var skippedPhotos: [SkippedPhoto]
+    /// Every photo scored, in folder order (the evaluation's input, for calibration).
+    public var outcomes: [ClassifierOutcome]
 }
 
 public enum ClassifierEvaluator {
@@ -40,7 +42,8 @@ public enum ClassifierEvaluator {
             for image in batch.images {
                 switch image.result {
                 case .success(let result):
-                    outcomes.append(ClassifierOutcome(truth: photos[done].1, ranking: result.observations.map(\.index)))
+                    outcomes.append(ClassifierOutcome(truth: photos[done].1, ranking: result.observations.map(\.index),
+                                                      confidence: result.best.map { Double($0.confidence) } ?? 0))
                 case .failure(.unreadableImage(_, let reason)):
                     skipped.append(SkippedPhoto(url: image.url, reason: reason.description))
                 case .failure(let error):
@@ -52,7 +55,7 @@ public enum ClassifierEvaluator {
         }
         if let failure { throw failure }
         return ClassifierEvaluationRun(evaluation: ClassifierEvaluation(modelLabels: modelLabels, outcomes: outcomes),
-                                       skippedPhotos: skipped)
+                                       skippedPhotos: skipped, outcomes: outcomes)
     }
 
     /// The index of the model label `folderName` names: an exact match, or else the only label

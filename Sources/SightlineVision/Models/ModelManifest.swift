@@ -138,10 +138,14 @@ public struct ModelManifest: Codable, Sendable, Equatable {
     public var training: Training?
     /// How the model was trained, for detectors made by `sightline train-detector`; nil otherwise.
     public var detectorTraining: DetectorTraining?
+    /// A classifier's calibrated confidence threshold; nil until one was chosen (`sightline train`
+    /// records it, `sightline models calibrate` adds it to an installed model).
+    public var confidence: Confidence?
 
     public init(name: String, title: String, task: Task, file: String, sha256: String, input: Input,
                 outputs: [String: String], labels: [String], licence: String, source: Source,
-                converter: String?, training: Training? = nil, detectorTraining: DetectorTraining? = nil) {
+                converter: String?, training: Training? = nil, detectorTraining: DetectorTraining? = nil,
+                confidence: Confidence? = nil) {
         self.name = name
         self.title = title
         self.task = task
@@ -155,11 +159,13 @@ public struct ModelManifest: Codable, Sendable, Equatable {
         self.converter = converter
         self.training = training
         self.detectorTraining = detectorTraining
+        self.confidence = confidence
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, title, task, file, sha256, input, outputs, labels, licence, source, converter, training
         case detectorTraining = "detector_training"
+        case confidence
     }
 
     public init(from decoder: Decoder) throws {
@@ -177,6 +183,7 @@ public struct ModelManifest: Codable, Sendable, Equatable {
         converter = try container.decodeIfPresent(String.self, forKey: .converter)
         training = try container.decodeIfPresent(Training.self, forKey: .training)
         detectorTraining = try container.decodeIfPresent(DetectorTraining.self, forKey: .detectorTraining)
+        confidence = try container.decodeIfPresent(Confidence.self, forKey: .confidence)
     }
 
     /// Reads and checks a manifest file.

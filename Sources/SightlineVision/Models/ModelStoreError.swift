@@ -20,6 +20,8 @@ public enum ModelStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case unsupportedManifest(model: String, reason: String)
     /// The models folder exists but cannot be listed.
     case unreadableModelsDirectory(path: String, reason: String)
+    /// A manifest could not be rewritten (the old one is left as it was).
+    case unwritableManifest(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -49,6 +51,8 @@ public enum ModelStoreError: Error, Sendable, Equatable, CustomStringConvertible
             return "The model '\(model)' cannot be used: \(reason)."
         case let .unreadableModelsDirectory(path, reason):
             return "Cannot list the models folder \(path): \(reason)."
+        case let .unwritableManifest(path, reason):
+            return "Cannot write the model manifest \(path): \(reason). It was left as it was."
         }
     }
 
