@@ -650,12 +650,23 @@ class KitchenRoutesTest(ContractTestCase):
     def test_ingredient_list(self):
         self.assertEqual(api.delete("/api/v1/kitchen/ingredients").json, {"ingredients": []})
         added = api.send_json("POST", "/api/v1/kitchen/ingredients", {"name": "Tomatoes "})
-        self.assertEqual(added.json, {"change": {"text": "Tomatoes ", "name": "tomato", "result": "added"},
+        self.assertEqual(added.json, {"change": {"text": "Tomatoes ", "name": "tomato", "result": "added", "options": []},
                                       "ingredients": ["tomato"]})
         again = api.send_json("POST", "/api/v1/kitchen/ingredients", {"name": "tomato"})
         self.assertEqual(again.json["change"]["result"], "already-on-list")
         empty = api.send_json("POST", "/api/v1/kitchen/ingredients", {"name": "  "})
-        self.assertEqual(empty.json["change"], {"text": "  ", "name": None, "result": "ignored-empty"})
+        self.assertEqual(empty.json["change"], {"text": "  ", "name": None, "result": "ignored-empty", "options": []})
+        # A word that could mean two ingredients is asked about; one that names none is refused
+        # with the nearest known ones; neither changes the list.
+        pepper = api.send_json("POST", "/api/v1/kitchen/ingredients", {"name": "Pepper"})
+        self.assertEqual(pepper.json["change"], {"text": "Pepper", "name": None, "result": "ambiguous",
+                                                 "options": ["bell pepper", "black pepper"]})
+        typo = api.send_json("POST", "/api/v1/kitchen/ingredients", {"name": "tomatp"})
+        self.assertEqual(typo.json["change"]["result"], "unknown")
+        self.assertEqual(typo.json["change"]["options"][0], "tomato")
+        nonsense = api.send_json("POST", "/api/v1/kitchen/ingredients", {"name": "xyzzy"})
+        self.assertEqual(nonsense.json["change"], {"text": "xyzzy", "name": None, "result": "unknown", "options": []})
+        self.assertEqual(nonsense.json["ingredients"], ["tomato"])
         api.send_json("POST", "/api/v1/kitchen/ingredients", {"name": "onion"})
         self.assertEqual(api.get("/api/v1/kitchen/ingredients").json["ingredients"], ["onion", "tomato"])
         self.assertEqual(api.delete("/api/v1/kitchen/ingredients/onion").json["ingredients"], ["tomato"])

@@ -4,12 +4,12 @@ the server at start with a clear message, the file byte for byte as it was.
 
 The kill test runs ROUNDS rounds on one data directory. In each, threads save Object
 Recognizer captures (`POST /api/v1/recognize?save=true`, a real photo) and add Kitchen
-ingredients side by side, and the server is killed with SIGKILL after a random delay (seeded:
-SIGHTLINE_CRASH_SEED, SIGHTLINE_CRASH_ROUNDS override the defaults). A save counts as
-acknowledged when its 200 answer (with `saved_id`, or `"result": "added"`) arrived before the
-kill. Then a copy of the database as the kill left it (file and write-ahead log) must pass
+shopping-list items (free text, so every one is new) side by side, and the server is killed
+with SIGKILL after a random delay (seeded: SIGHTLINE_CRASH_SEED, SIGHTLINE_CRASH_ROUNDS override
+the defaults). A save counts as acknowledged when its 200 answer (with `saved_id`, or the list
+holding the new item) arrived before the kill. Then a copy of the database as the kill left it (file and write-ahead log) must pass
 `PRAGMA integrity_check` and hold only whole rows, and the server started again on the same
-directory must serve every capture and ingredient ever acknowledged, each capture's image a
+directory must serve every capture and shopping-list item ever acknowledged, each capture's image a
 JPEG.
 
     .venv/bin/python -m unittest discover -s WebTests -p test_crash_safety.py
@@ -50,15 +50,15 @@ class Acknowledged:
     def __init__(self):
         self.lock = threading.Lock()
         self.capture_ids = set()
-        self.ingredients = set()
+        self.items = set()
 
     def capture(self, saved_id):
         with self.lock:
             self.capture_ids.add(saved_id)
 
-    def ingredient(self, name):
+    def item(self, name):
         with self.lock:
-            self.ingredients.add(name)
+            self.items.add(name)
 
 
 def save_captures(url, acknowledged, stop):
@@ -74,16 +74,17 @@ def save_captures(url, acknowledged, stop):
         client.close()
 
 
-def add_ingredients(url, acknowledged, stop, prefix):
+def add_shopping_items(url, acknowledged, stop, prefix):
     client = Client(url)
     try:
         number = 0
         while not stop.is_set():
             number += 1
-            body = json.dumps({"name": f"{prefix} {number}"}).encode()
-            status, answer = client.json("POST", "/api/v1/kitchen/ingredients", body, "application/json")
-            if status == 200 and answer["change"]["result"] == "added":
-                acknowledged.ingredient(answer["change"]["name"])
+            name = f"{prefix} {number}"
+            body = json.dumps({"name": name}).encode()
+            status, answer = client.json("POST", "/api/v1/kitchen/shopping-list", body, "application/json")
+            if status == 200 and name in {item["name"] for item in answer["items"]}:
+                acknowledged.item(name)
     except (OSError, http.client.HTTPException):
         pass
     finally:
@@ -116,7 +117,7 @@ class KillDuringSavesTests(unittest.TestCase):
                 stop = threading.Event()
                 savers = [threading.Thread(target=save_captures, args=(server.url, acknowledged, stop))
                           for _ in range(CAPTURE_THREADS)]
-                savers += [threading.Thread(target=add_ingredients,
+                savers += [threading.Thread(target=add_shopping_items,
                                             args=(server.url, acknowledged, stop, f"crashtest r{round_number} t{index}"))
                            for index in range(KITCHEN_THREADS)]
                 for saver in savers:
@@ -131,10 +132,10 @@ class KillDuringSavesTests(unittest.TestCase):
         with SightlineServer(home=self.home) as server:
             self.check_served(server.url, acknowledged, f"after {ROUNDS} rounds, seed {SEED}")
         self.assertGreater(len(acknowledged.capture_ids), ROUNDS, "too few captures were saved to test anything")
-        self.assertGreater(len(acknowledged.ingredients), ROUNDS, "too few ingredients were saved to test anything")
+        self.assertGreater(len(acknowledged.items), ROUNDS, "too few shopping-list items were saved to test anything")
         self.assertGreater(kills_with_log, 0, "no kill left a write-ahead log behind")
         print(f"\n{ROUNDS} kills (seed {SEED}): {len(acknowledged.capture_ids)} captures and "
-              f"{len(acknowledged.ingredients)} ingredients acknowledged and found; {kills_with_log} kills "
+              f"{len(acknowledged.items)} shopping-list items acknowledged and found; {kills_with_log} kills "
               f"left a write-ahead log", file=sys.stderr)
 
     def warm_up(self, url):
@@ -158,7 +159,7 @@ class KillDuringSavesTests(unittest.TestCase):
                 self.assertEqual(database.execute("PRAGMA integrity_check").fetchall(), [("ok",)], context)
                 captures = database.execute(
                     "SELECT id, label, categoryID, confidence, image, thumbnail FROM recognitionCapture").fetchall()
-                ingredients = {name for (name,) in database.execute("SELECT name FROM kitchenIngredient")}
+                items = {name for (name,) in database.execute("SELECT name FROM shoppingListItem")}
             finally:
                 database.close()
         for capture_id, label, category, confidence, image, thumbnail in captures:
@@ -166,8 +167,8 @@ class KillDuringSavesTests(unittest.TestCase):
             self.assertTrue(is_jpeg(image) and is_jpeg(thumbnail), f"capture #{capture_id}'s images are cut ({context})")
         self.assertLessEqual(acknowledged.capture_ids, {row[0] for row in captures},
                              f"acknowledged captures missing from the file ({context})")
-        self.assertLessEqual(acknowledged.ingredients, ingredients,
-                             f"acknowledged ingredients missing from the file ({context})")
+        self.assertLessEqual(acknowledged.items, items,
+                             f"acknowledged shopping-list items missing from the file ({context})")
 
     def listed_capture_ids(self, client, context):
         """The ids of every capture the history lists, page by page (at most 500 a page; the
@@ -183,7 +184,7 @@ class KillDuringSavesTests(unittest.TestCase):
             offset += len(page)
 
     def check_served(self, url, acknowledged, context):
-        """Every capture and ingredient acknowledged so far is served by the restarted server."""
+        """Every capture and shopping-list item acknowledged so far is served by the restarted server."""
         client = Client(url)
         try:
             listed = self.listed_capture_ids(client, context)
@@ -194,10 +195,10 @@ class KillDuringSavesTests(unittest.TestCase):
                 with Image.open(io.BytesIO(image)) as decoded:
                     self.assertEqual(decoded.format, "JPEG")
                     decoded.load()
-            status, answer = client.json("GET", "/api/v1/kitchen/ingredients")
+            status, answer = client.json("GET", "/api/v1/kitchen/shopping-list")
             self.assertEqual(status, 200, context)
-            self.assertLessEqual(acknowledged.ingredients, set(answer["ingredients"]),
-                                 f"ingredients not served ({context})")
+            self.assertLessEqual(acknowledged.items, {item["name"] for item in answer["items"]},
+                                 f"shopping-list items not served ({context})")
         finally:
             client.close()
 

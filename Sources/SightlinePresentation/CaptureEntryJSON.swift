@@ -1,7 +1,7 @@
 // CaptureEntryJSON: one saved Object Recognizer capture as JSON, as `sightline recognize history
 // --json` prints it and `/api/v1/recognizer/history` answers: {"id", "created_at" (ISO 8601,
-// UTC), "label", "index", "confidence", "category", "category_name", "faces" (null when no face
-// scan ran)}.
+// UTC), "label", "name" (the label in the asked language), "index", "confidence", "category",
+// "category_name", "faces" (null when no face scan ran)}.
 public import Foundation
 public import SightlineApps
 public import SightlineStore
@@ -12,6 +12,7 @@ public struct CaptureEntryJSON: JSONAnswer, Sendable {
     public var id: Int64
     public var createdAt: Date
     public var label: String
+    public var name: String
     public var index: Int
     public var confidence: Double
     public var category: String
@@ -22,6 +23,8 @@ public struct CaptureEntryJSON: JSONAnswer, Sendable {
         id = entry.id
         createdAt = entry.createdAt
         label = entry.label
+        name = categories.classLabels.indices.contains(entry.classIndex) && categories.classLabels[entry.classIndex] == entry.label
+            ? categories.labelName(ofClass: entry.classIndex, in: language) : entry.label
         index = entry.classIndex
         confidence = entry.confidence
         category = entry.categoryID
@@ -30,7 +33,7 @@ public struct CaptureEntryJSON: JSONAnswer, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, createdAt = "created_at", label, index, confidence, category, categoryName = "category_name", faces
+        case id, createdAt = "created_at", label, name, index, confidence, category, categoryName = "category_name", faces
     }
 }
 

@@ -4,30 +4,36 @@ public import Foundation
 public import SightlineApps
 public import SightlineStore
 
-/// `{"file", "is_cat", "cat_confidence", "message", "breeds": [{"name", "confidence"}],
-/// "history_id"}`: "message" in the asked language; "history_id" null when the scan was not saved.
+/// `{"file", "is_cat", "cat_confidence", "headline", "message", "breeds": [{"name", "confidence"}],
+/// "breeds_sure", "history_id"}`: "headline" and "message" in the asked language; "history_id"
+/// null when the scan was not saved.
 public struct CatScanJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "CatScan" }
 
     public var file: String
     public var isCat: Bool
     public var catConfidence: Double
+    public var headline: String
     public var message: String
-    /// The three most likely breeds, best first.
+    /// The most likely breeds, best first: at most three, none under 5 %.
     public var breeds: [CatBreedMatch]
+    public var breedsSure: Bool
     @Nullable public var historyID: Int64?
 
     public init(_ result: CatScanResult, file: String, historyID: Int64?, language: Language = .english) {
         self.file = file
         isCat = result.isCat
         catConfidence = result.catConfidence
+        headline = result.headline(in: language)
         message = result.message.text(in: language)
         breeds = result.breeds
+        breedsSure = result.breedsSure
         self.historyID = historyID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case file, isCat = "is_cat", catConfidence = "cat_confidence", message, breeds, historyID = "history_id"
+        case file, isCat = "is_cat", catConfidence = "cat_confidence", headline, message, breeds
+        case breedsSure = "breeds_sure", historyID = "history_id"
     }
 }
 

@@ -50,10 +50,24 @@ public struct IngredientListJSON: JSONAnswer, Sendable {
 
 /// `{"text", "name", "result"}`: what adding one text to the ingredient list did — "name" is the
 /// canonical name (null for an empty text), "result" one of added, already-on-list, ignored-empty.
+/// `{"names": {"tomato": "Tomate", …}}`: every vocabulary ingredient's name in one language.
+public struct IngredientNamesJSON: JSONAnswer, Sendable {
+    public var openAPISchema: String? { "IngredientNames" }
+
+    public var names: [String: String]
+
+    public init(_ names: [String: String]) {
+        self.names = names
+    }
+}
+
+/// `{"text", "name", "result", "options"}`: what adding one text did; "options" are the
+/// ingredients an ambiguous or unknown word may have meant.
 public struct IngredientChangeJSON: Encodable, Sendable {
     public var text: String
     @Nullable public var name: String?
     public var result: String
+    public var options: [String]
 
     public init(text: String, change: IngredientListChange) {
         self.text = text
@@ -62,7 +76,10 @@ public struct IngredientChangeJSON: Encodable, Sendable {
         case .added: "added"
         case .alreadyOnList: "already-on-list"
         case .ignoredEmpty: "ignored-empty"
+        case .ambiguous: "ambiguous"
+        case .unknown: "unknown"
         }
+        options = change.options
     }
 }
 

@@ -83,14 +83,19 @@ public struct WasteReportJSON: JSONAnswer, Sendable {
     /// One object: what it is, where (pixels of the upright photo, origin top-left), which bin
     /// and why — "bin" and "guidance" null when no rule covers it.
     public struct Object: Encodable, Sendable {
-        /// Where the object's rule sends it.
-        public struct Guidance: Sendable {
+        /// Where the object's rule sends it; encoded as `{"bin", "bin_name", "bin_color",
+        /// "bin_symbol", "alternatives", "text"}` where it stands alone (a verdict's guidance).
+        public struct Guidance: Encodable, Sendable {
             public var bin: String
             public var binName: String
             public var binColor: String
             public var binSymbol: String
             public var alternatives: [Alternative]
             public var text: String
+
+            private enum CodingKeys: String, CodingKey {
+                case bin, binName = "bin_name", binColor = "bin_color", binSymbol = "bin_symbol", alternatives, text
+            }
         }
 
         public var label: String
@@ -144,13 +149,15 @@ public struct WasteReportJSON: JSONAnswer, Sendable {
         public var height: Int
     }
 
-    /// `{"organic", "organic_judgement", "material"}`: the whole-photo heads' verdict.
+    /// `{"organic", "organic_judgement", "material", "guidance"}`: the whole-photo heads' verdict
+    /// and, when the report shows it, where the waste it describes goes.
     public struct Verdict: Encodable, Sendable {
         @Nullable public var organic: Bool?
         @Nullable public var organicJudgement: Judgement?
         @Nullable public var material: Judgement?
+        @Nullable public var guidance: Object.Guidance?
 
-        private enum CodingKeys: String, CodingKey { case organic, organicJudgement = "organic_judgement", material }
+        private enum CodingKeys: String, CodingKey { case organic, organicJudgement = "organic_judgement", material, guidance }
     }
 
     public var file: String
@@ -179,20 +186,24 @@ public struct WasteReportJSON: JSONAnswer, Sendable {
                 label: object.wasteClass.label, displayName: item.displayName, organic: object.isOrganic,
                 confidence: object.confidence, confidenceText: object.confidenceText,
                 box: Box(x: box.x, y: box.y, width: box.width, height: box.height),
-                guidance: item.guidance.map { guidance in
-                    Object.Guidance(bin: guidance.bin.id, binName: guidance.bin.name.text(in: language), binColor: guidance.bin.color,
-                                    binSymbol: symbolLocation(guidance.bin),
-                                    alternatives: guidance.alternatives.map { Alternative(bin: $0.id, binName: $0.name.text(in: language)) },
-                                    text: guidance.reason.text(in: language))
-                },
+                guidance: item.guidance.map { Self.guidance($0, in: language, symbolLocation: symbolLocation) },
                 evidence: Evidence(object.evidence))
         }
         verdict = report.verdict.map { verdict in
             Verdict(organic: verdict.isOrganic, organicJudgement: verdict.organic.map(Judgement.init),
-                    material: verdict.material.map(Judgement.init))
+                    material: verdict.material.map(Judgement.init),
+                    guidance: report.verdictGuidance.map { Self.guidance($0, in: language, symbolLocation: symbolLocation) })
         }
         information = report.information
         self.models = models
+    }
+
+    private static func guidance(_ guidance: DisposalGuidance, in language: Language, symbolLocation: (WasteBin) -> String)
+        -> Object.Guidance {
+        Object.Guidance(bin: guidance.bin.id, binName: guidance.bin.name.text(in: language), binColor: guidance.bin.color,
+                        binSymbol: symbolLocation(guidance.bin),
+                        alternatives: guidance.alternatives.map { Alternative(bin: $0.id, binName: $0.name.text(in: language)) },
+                        text: guidance.reason.text(in: language))
     }
 
     private enum CodingKeys: String, CodingKey {

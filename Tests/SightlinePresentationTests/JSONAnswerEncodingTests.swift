@@ -24,8 +24,8 @@ final class JSONAnswerEncodingTests: XCTestCase {
                        #"{"items": [{"id": 5, "name": "salt", "amount": null, "recipe_id": null, "recipe_title": null, "checked": false}]}"#)
         let result = CatScanResult(isCat: false, catConfidence: 0.25, message: .notCat, breeds: [])
         let scan = try CatScanJSON(result, file: "dog.jpg", historyID: nil).jsonText()
-        XCTAssertTrue(scan.hasPrefix(#"{"file": "dog.jpg", "is_cat": false, "cat_confidence": 0.25, "message": ""#), scan)
-        XCTAssertTrue(scan.hasSuffix(#", "breeds": [], "history_id": null}"#), scan)
+        XCTAssertTrue(scan.hasPrefix(#"{"file": "dog.jpg", "is_cat": false, "cat_confidence": 0.25, "headline": "Not a cat", "message": ""#), scan)
+        XCTAssertTrue(scan.hasSuffix(#", "breeds": [], "breeds_sure": true, "history_id": null}"#), scan)
     }
 
     func testRecognitionLeavesOutTheFaceMembersWithoutAFaceScan() throws {
@@ -35,8 +35,8 @@ final class JSONAnswerEncodingTests: XCTestCase {
         let plain = try JSONLine.encoding(RecognitionJSON(ObjectRecognition(best: best, ranked: [best], category: category, faceScan: nil),
                                                           file: "banana.jpg", language: .english, savedID: nil))
         guard case .object(let members) = plain else { return XCTFail("not an object: \(plain.text)") }
-        XCTAssertEqual(members.map(\.0), ["file", "label", "index", "confidence", "confidence_text", "category", "category_name",
-                                          "caption", "top5"])
+        XCTAssertEqual(members.map(\.0), ["file", "label", "name", "index", "confidence", "confidence_text", "sure", "threshold",
+                                          "answer", "category", "category_name", "caption", "top5"])
         let scanned = try JSONLine.encoding(RecognitionJSON(
             ObjectRecognition(best: best, ranked: [best], category: category, faceScan: FaceScan(faces: [])),
             file: "banana.jpg", language: .english, savedID: 9))

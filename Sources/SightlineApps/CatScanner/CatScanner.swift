@@ -46,6 +46,6 @@ public struct CatScanner: Sendable {
         let detection = try detector.classify(photo: photo, top: detector.labels.count)
         let catConfidence = detection.first { $0.label == Self.catLabel }.map { Double($0.confidence) } ?? 0
         let breeds = try breedClassifier.classify(photo: photo, top: breedClassifier.labels.count)
-        return CatScanResult(catConfidence: catConfidence, breedObservations: breeds)
+        return CatScanResult(catConfidence: catConfidence, breedObservations: breeds, breedRule: breedClassifier.confidenceRule)
     }
 }

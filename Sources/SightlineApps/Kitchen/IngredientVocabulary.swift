@@ -1,13 +1,16 @@
-// IngredientVocabulary: the Kitchen app's ingredient names (Resources/kitchen/ingredients.tsv)
-// and how anything a user types or a classifier says becomes one list entry — lowercased,
-// trimmed, synonyms (plurals, regional names, German and Ukrainian words) folded into the
-// canonical name, unknown words kept with a simple English plural stripped.
+// IngredientVocabulary: the Kitchen app's ingredient names (Resources/kitchen/ingredients.tsv),
+// the words that could mean several of them (kitchen/ambiguous.tsv: "pepper") and how anything a
+// user types or a classifier says becomes one list entry — lowercased, trimmed, synonyms
+// (plurals, regional names, German and Ukrainian words) folded into the canonical name, a simple
+// English plural stripped.
 import Foundation
 
 /// Canonical ingredient names with their categories and synonyms.
 public struct IngredientVocabulary: Sendable {
     /// The bundled file inside the apps' Resources.
     public static let resourcePath = "kitchen/ingredients.tsv"
+    /// The bundled file of words that could mean several ingredients.
+    public static let ambiguousPath = "kitchen/ambiguous.tsv"
 
     /// One canonical ingredient.
     public struct Entry: Sendable, Hashable {
@@ -28,12 +31,15 @@ public struct IngredientVocabulary: Sendable {
     public let entries: [Entry]
     private let categoryByName: [String: IngredientCategory]
     private let nameBySynonym: [String: String]
+    /// Words that could mean several canonical names ("pepper" → bell pepper, black pepper).
+    public let ambiguous: [String: [String]]
 
     /// A vocabulary of `entries`.
     ///
     /// - Throws: `AppDataError.malformed` when a name or synonym is not in cleaned form
-    ///   (see `cleaned`), a name appears twice, or a synonym is a name or belongs to two names.
-    public init(entries: [Entry], source: String = IngredientVocabulary.resourcePath) throws {
+    ///   (see `cleaned`), a name appears twice, a synonym is a name or belongs to two names, or
+    ///   an ambiguous word is a name or synonym or means fewer than two known names.
+    public init(entries: [Entry], ambiguous: [String: [String]] = [:], source: String = IngredientVocabulary.resourcePath) throws {
         var categories: [String: IngredientCategory] = [:]
         for entry in entries {
             guard Self.cleaned(entry.name) == entry.name, !entry.name.isEmpty else {
@@ -59,9 +65,18 @@ public struct IngredientVocabulary: Sendable {
                 }
             }
         }
+        for (word, names) in ambiguous {
+            guard Self.cleaned(word) == word, categories[word] == nil, synonyms[word] == nil else {
+                throw AppDataError.malformed(file: Self.ambiguousPath, reason: "'\(word)' is not lowercase and trimmed, or is a name or synonym")
+            }
+            guard names.count >= 2, names.allSatisfy({ categories[$0] != nil }) else {
+                throw AppDataError.malformed(file: Self.ambiguousPath, reason: "'\(word)' must name two or more known ingredients")
+            }
+        }
         self.entries = entries.sorted { $0.name < $1.name }
         self.categoryByName = categories
         self.nameBySynonym = synonyms
+        self.ambiguous = ambiguous
     }
 
     /// The vocabulary bundled with the apps.
@@ -79,7 +94,19 @@ public struct IngredientVocabulary: Sendable {
             return Entry(name: name, category: category,
                          synonyms: synonyms.split(separator: "|").map(String.init))
         }
-        return try IngredientVocabulary(entries: entries)
+        var ambiguous: [String: [String]] = [:]
+        for row in try AppResources.tableRows(ambiguousPath) {
+            guard let word = row["word"], let names = row["names"] else {
+                throw AppDataError.malformed(file: ambiguousPath, reason: "the header must be word, names")
+            }
+            ambiguous[word] = names.split(separator: "|").map(String.init)
+        }
+        return try IngredientVocabulary(entries: entries, ambiguous: ambiguous)
+    }
+
+    /// The canonical names `text` could mean when it is an ambiguous word ("pepper"), else nil.
+    public func meanings(of text: String) -> [String]? {
+        ambiguous[Self.cleaned(text)]
     }
 
     /// Whether `name` is a canonical name.

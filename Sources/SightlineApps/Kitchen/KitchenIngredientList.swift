@@ -1,6 +1,7 @@
 // KitchenIngredientList: the Kitchen app's ingredient list as the original app kept it —
 // lowercased, trimmed, empty and duplicate entries ignored, newest on top, delete one, clear
-// all, any free text allowed — with synonyms and plurals normalised, kept in the store.
+// all — with synonyms and plurals normalised, ambiguous and unknown words refused with what
+// they may have meant, kept in the store.
 public import Foundation
 public import SightlineStore
 
@@ -15,10 +16,14 @@ public struct KitchenIngredientList: Sendable {
     }
 
     /// Adds `text` normalised (see `IngredientVocabulary.normalisedName`) on top of the list.
-    /// Empty text and names already on the list change nothing.
+    /// Empty text and names already on the list change nothing; a word that could mean several
+    /// ingredients ("pepper") is refused with its meanings, one that names no known ingredient
+    /// with the nearest known ones.
     @discardableResult
     public func add(_ text: String, at date: Date = Date()) async throws -> IngredientListChange {
+        if let meanings = vocabulary.meanings(of: text) { return .ambiguous(meanings: meanings) }
         guard let name = vocabulary.normalisedName(text) else { return .ignoredEmpty }
+        guard vocabulary.contains(name) else { return .unknown(suggestions: vocabulary.suggestions(for: text)) }
         return try await ingredients.add(name, at: date) ? .added(name) : .alreadyOnList(name)
     }
 

@@ -1,5 +1,6 @@
 // KitchenKnowledge: the Kitchen app's bundled data loaded together — the ingredient vocabulary,
-// the pantry staples and the recipe collection, each checked against the vocabulary.
+// the ingredient families, the pantry staples and the recipe collection, each checked against
+// the vocabulary.
 import Foundation
 
 /// Everything the Kitchen app knows offline. Load it once and share it.
@@ -7,11 +8,14 @@ public struct KitchenKnowledge: Sendable {
     public let vocabulary: IngredientVocabulary
     public let pantryStaples: PantryStaples
     public let recipes: RecipeCollection
+    public let families: IngredientFamilies?
 
-    public init(vocabulary: IngredientVocabulary, pantryStaples: PantryStaples, recipes: RecipeCollection) {
+    public init(vocabulary: IngredientVocabulary, pantryStaples: PantryStaples, recipes: RecipeCollection,
+                families: IngredientFamilies? = nil) {
         self.vocabulary = vocabulary
         self.pantryStaples = pantryStaples
         self.recipes = recipes
+        self.families = families
     }
 
     /// The data bundled with the apps.
@@ -21,6 +25,7 @@ public struct KitchenKnowledge: Sendable {
         let vocabulary = try IngredientVocabulary.bundled()
         return KitchenKnowledge(vocabulary: vocabulary,
                                 pantryStaples: try PantryStaples.bundled(vocabulary: vocabulary),
-                                recipes: try RecipeCollection.bundled(vocabulary: vocabulary))
+                                recipes: try RecipeCollection.bundled(vocabulary: vocabulary),
+                                families: try IngredientFamilies.bundled(vocabulary: vocabulary))
     }
 }

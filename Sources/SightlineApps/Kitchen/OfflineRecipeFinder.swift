@@ -1,6 +1,7 @@
 // OfflineRecipeFinder: the search by ingredients over the bundled recipes — which ingredients
-// each recipe uses and lacks, pantry staples left out on request, the two rankings, the diet
-// and time filters — and recipe lookup by id. No network.
+// each recipe uses and lacks (a family counting for its members and back: pasta for spaghetti),
+// pantry staples left out on request, the two rankings, the diet and time filters — and recipe
+// lookup by id. No network.
 import Foundation
 
 /// Searches the bundled recipe collection.
@@ -8,20 +9,26 @@ public struct OfflineRecipeFinder: RecipeProvider {
     public let collection: RecipeCollection
     public let vocabulary: IngredientVocabulary
     public let pantryStaples: PantryStaples
+    public let families: IngredientFamilies?
 
-    public init(collection: RecipeCollection, vocabulary: IngredientVocabulary, pantryStaples: PantryStaples) {
+    public init(collection: RecipeCollection, vocabulary: IngredientVocabulary, pantryStaples: PantryStaples,
+                families: IngredientFamilies? = nil) {
         self.collection = collection
         self.vocabulary = vocabulary
         self.pantryStaples = pantryStaples
+        self.families = families
     }
 
-    /// The bundled collection, vocabulary and staples.
+    /// The bundled collection, vocabulary, staples and families.
     public init(knowledge: KitchenKnowledge) {
-        self.init(collection: knowledge.recipes, vocabulary: knowledge.vocabulary, pantryStaples: knowledge.pantryStaples)
+        self.init(collection: knowledge.recipes, vocabulary: knowledge.vocabulary, pantryStaples: knowledge.pantryStaples,
+                  families: knowledge.families)
     }
 
     /// Recipes that use at least one of the request's ingredients (normalised through the
-    /// vocabulary, so "eggs" finds recipes with "egg"):
+    /// vocabulary, so "eggs" finds recipes with "egg"; an ambiguous word such as "pepper" counts
+    /// as each of its meanings; a family name counts for its members and a member for its
+    /// family, so "pasta" finds recipes with spaghetti):
     /// - "used" are the recipe's distinct ingredients on the user's list, "missing" the others,
     ///   both in recipe order;
     /// - with `ignorePantryStaples`, staples count as neither (without it a staple the user
@@ -29,8 +36,11 @@ public struct OfflineRecipeFinder: RecipeProvider {
     /// - ordered by `request.ranking` (ties: see `RecipeRanking`, then title, then id);
     /// - filtered by diets and time, then cut to `request.limit` (no cut when it is 0 or less).
     public func search(_ request: RecipeSearchRequest) -> [RecipeMatch] {
-        let have = Set(request.ingredients.compactMap(vocabulary.normalisedName))
-        guard !have.isEmpty else { return [] }
+        let listed = Set(request.ingredients.flatMap { text in
+            vocabulary.meanings(of: text) ?? vocabulary.normalisedName(text).map { [$0] } ?? []
+        })
+        guard !listed.isEmpty else { return [] }
+        let have = families?.expanding(listed) ?? listed
         var matches: [RecipeMatch] = []
         for recipe in collection.recipes where request.passesFilters(diets: recipe.diets, readyInMinutes: recipe.readyInMinutes) {
             let counted = recipe.ingredientNames.filter { !(request.ignorePantryStaples && pantryStaples.contains($0)) }

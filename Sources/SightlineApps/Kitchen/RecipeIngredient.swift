@@ -1,5 +1,6 @@
 // RecipeIngredient: one line of a recipe's ingredients — canonical name, amount, unit and
-// preparation — and how it reads ("200 g flour, sifted", "2 cloves garlic", "salt, to taste").
+// preparation, and for a reader of another language its name and unit in that language — and
+// how it reads ("200 g flour, sifted", "2 cloves garlic", "salt, to taste").
 import Foundation
 
 /// One ingredient of a recipe.
@@ -13,6 +14,12 @@ public struct RecipeIngredient: Codable, Sendable, Hashable {
     public var unit: String
     /// Free text such as "peeled and diced"; may be empty.
     public var preparation: String
+    /// The name in the reader's language, in the form the amount needs; nil in the data files
+    /// (set by `KitchenTranslations`).
+    public var displayName: String?
+    /// The unit in the reader's language, in the form the amount needs ("Zehen"); nil in the
+    /// data files.
+    public var unitText: String?
 
     public init(name: String, amount: Double?, unit: String = "", preparation: String = "") {
         self.name = name
@@ -23,6 +30,18 @@ public struct RecipeIngredient: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case name, amount, unit, preparation
+        case displayName = "display_name"
+        case unitText = "unit_text"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(amount, forKey: .amount)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(preparation, forKey: .preparation)
+        try container.encodeIfPresent(displayName, forKey: .displayName)
+        try container.encodeIfPresent(unitText, forKey: .unitText)
     }
 
     public init(from decoder: Decoder) throws {
@@ -36,11 +55,13 @@ public struct RecipeIngredient: Codable, Sendable, Hashable {
     /// Units that count things and take a plural ("2 cloves").
     private static let countedUnits: Set<String> = ["cup", "pinch", "clove", "slice", "can", "bunch", "sprig", "handful"]
 
-    /// The amount with its unit ("200 g", "2 cloves", "0.5", "3"), or nil when there is no amount.
+    /// The amount with its unit ("200 g", "2 cloves", "0.5", "3"; "2 Zehen" with a translated
+    /// `unitText`), or nil when there is no amount.
     public var amountText: String? {
         guard let amount else { return nil }
         let number = Self.numberText(amount)
         guard !unit.isEmpty else { return number }
+        if let unitText, !unitText.isEmpty { return "\(number) \(unitText)" }
         let pluralUnit = amount > 1 && Self.countedUnits.contains(unit)
             ? (unit.hasSuffix("ch") ? unit + "es" : unit + "s")
             : unit
@@ -51,7 +72,7 @@ public struct RecipeIngredient: Codable, Sendable, Hashable {
     public var displayText: String {
         let quantity = amountText.map { unit.isEmpty ? $0 + " × " : $0 + " " } ?? ""
         let preparation = preparation.isEmpty ? "" : ", " + preparation
-        return quantity + name + preparation
+        return quantity + (displayName ?? name) + preparation
     }
 
     /// 2 → "2", 0.5 → "0.5", 1.25 → "1.25".

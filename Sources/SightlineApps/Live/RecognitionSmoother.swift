@@ -29,7 +29,8 @@ public struct RecognitionSmoother: Sendable {
             .prefix(max(recognition.ranked.count, 1))
             .map { ClassificationObservation(index: $0.key, label: $0.value.label, confidence: Float($0.value.score)) }
         guard let best = ranked.first, let category = categories.category(ofClass: best.index) else { return recognition }
-        return ObjectRecognition(best: best, ranked: ranked, category: category, faceScan: recognition.faceScan)
+        return ObjectRecognition(best: best, ranked: ranked, rankedNames: categories.names(of: ranked), category: category,
+                                 rule: recognition.rule, faceScan: recognition.faceScan)
     }
 
     /// Forgets the past frames (the camera was switched or the view left).

@@ -105,6 +105,8 @@ public final class ObjectRecognizer: Sendable {
             throw ObjectRecognizerError.modelDoesNotMatchCategories(model: classifier.model.name, reason:
                 "it returned no class the categories know")
         }
-        return ObjectRecognition(best: best, ranked: result.observations, category: category, faceScan: faceScan)
+        return ObjectRecognition(best: best, ranked: result.observations,
+                                 rankedNames: categories.names(of: result.observations),
+                                 category: category, rule: classifier.confidenceRule, faceScan: faceScan)
     }
 }

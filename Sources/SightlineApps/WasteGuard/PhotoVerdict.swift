@@ -12,11 +12,15 @@ public struct PhotoJudgement: Sendable, Hashable {
     public var confidence: Double
     /// The installed model that made it ("waste-organic").
     public var model: String
+    /// Whether `confidence` reaches that model's calibrated threshold; a judgement that does not
+    /// is worded as a guess ("maybe plastic").
+    public var isSure: Bool
 
-    public init(label: String, confidence: Double, model: String) {
+    public init(label: String, confidence: Double, model: String, isSure: Bool = true) {
         self.label = label
         self.confidence = confidence
         self.model = model
+        self.isSure = isSure
     }
 
     /// "87.3%".
@@ -57,12 +61,13 @@ public struct PhotoVerdict: Sendable, Hashable {
     }
 
     /// The sentence added to the information text, such as "No specific object was recognised.
-    /// The whole photo looks like non-organic waste (91.0%), most likely plastic (78.4%).\n", or
-    /// "The photo as a whole looks like …" when objects were found.
+    /// The whole photo looks like non-organic waste (91.0%), most likely plastic (78.4%).\n"
+    /// ("…, maybe plastic (41.2%)" below the materials head's threshold), or "The photo as a whole
+    /// looks like …" when objects were found; percentages written the language's way.
     public func text(in language: Language, materials: WasteMaterials) -> String {
         let phrases = VerdictPhrases.phrases(in: language)
         let materialPart = material.map { judgement in
-            "\(materials.name(of: judgement.label, in: language)) (\(judgement.confidenceText))"
+            "\(materials.name(of: judgement.label, in: language)) (\(language.percent(judgement.confidence)))"
         }
         var sentence: String
         switch (organic, materialPart) {
@@ -70,12 +75,14 @@ public struct PhotoVerdict: Sendable, Hashable {
             let looks = objectsFound
                 ? (isOrganic == true ? phrases.asAWholeLooksOrganic : phrases.asAWholeLooksNonOrganic)
                 : (isOrganic == true ? phrases.looksOrganic : phrases.looksNonOrganic)
-            sentence = looks.replacingOccurrences(of: "{confidence}", with: organic.confidenceText)
+            sentence = looks.replacingOccurrences(of: "{confidence}", with: language.percent(organic.confidence))
             if let material {
-                sentence += phrases.mostLikely + material
+                sentence += (self.material?.isSure == false ? ", " + phrases.maybe : phrases.mostLikely) + material
             }
         case let (nil, material?):
-            sentence = (objectsFound ? phrases.asAWholeLooksLikeMaterial : phrases.looksLikeMaterial) + material
+            sentence = self.material?.isSure == false
+                ? (objectsFound ? phrases.asAWholeMayShow : phrases.mayShow) + material
+                : (objectsFound ? phrases.asAWholeLooksLikeMaterial : phrases.looksLikeMaterial) + material
         case (nil, nil):
             return ""
         }
@@ -110,6 +117,11 @@ struct VerdictPhrases {
     var asAWholeLooksLikeMaterial: String
     var organicWaste: String
     var nonOrganicWaste: String
+    /// Put before a material the materials head is not sure of.
+    var maybe: String
+    /// The material-only sentence when the materials head is not sure.
+    var mayShow: String
+    var asAWholeMayShow: String
 
     static func phrases(in language: Language) -> VerdictPhrases {
         switch language {
@@ -124,7 +136,10 @@ struct VerdictPhrases {
                 asAWholeLooksNonOrganic: "The photo as a whole looks like non-organic waste ({confidence})",
                 asAWholeLooksLikeMaterial: "The photo as a whole looks like ",
                 organicWaste: "organic waste",
-                nonOrganicWaste: "non-organic waste")
+                nonOrganicWaste: "non-organic waste",
+                maybe: "maybe ",
+                mayShow: "The whole photo may show ",
+                asAWholeMayShow: "The photo as a whole may show ")
         case .german:
             VerdictPhrases(
                 noSpecificObject: "Es wurde kein bestimmtes Objekt erkannt.",
@@ -136,7 +151,10 @@ struct VerdictPhrases {
                 asAWholeLooksNonOrganic: "Als Ganzes sieht das Foto nicht nach Bioabfall aus ({confidence})",
                 asAWholeLooksLikeMaterial: "Als Ganzes sieht das Foto aus wie ",
                 organicWaste: "Bioabfall",
-                nonOrganicWaste: "kein Bioabfall")
+                nonOrganicWaste: "kein Bioabfall",
+                maybe: "vielleicht ",
+                mayShow: "Das ganze Foto zeigt vielleicht ",
+                asAWholeMayShow: "Als Ganzes zeigt das Foto vielleicht ")
         case .ukrainian:
             VerdictPhrases(
                 noSpecificObject: "Жодного конкретного об’єкта не розпізнано.",
@@ -148,7 +166,10 @@ struct VerdictPhrases {
                 asAWholeLooksNonOrganic: "Загалом фото схоже на неорганічні відходи ({confidence})",
                 asAWholeLooksLikeMaterial: "Загалом фото схоже на ",
                 organicWaste: "органічні відходи",
-                nonOrganicWaste: "неорганічні відходи")
+                nonOrganicWaste: "неорганічні відходи",
+                maybe: "можливо, ",
+                mayShow: "Можливо, усе фото показує ",
+                asAWholeMayShow: "Можливо, загалом фото показує ")
         }
     }
 }

@@ -1,7 +1,7 @@
 // WasteReport: a WasteGuard result as the user sees it, in one mode, language and
 // municipality — the reported objects (only non-organic ones in check mode) with display names,
-// box colours and disposal guidance, the heads' verdict on the whole photo, and the
-// information text. A verdict of non-organic waste is foreign matter too: in check mode its
+// box colours and disposal guidance, the heads' verdict on the whole photo with the bin it
+// points to, and the information text, which always ends with where things go. A verdict of non-organic waste is foreign matter too: in check mode its
 // sentence follows the objects' text, or replaces "No foreign matter was detected in the
 // waste.", which is said only when no object is reported and no verdict finds foreign matter.
 public import SightlineImaging
@@ -35,6 +35,9 @@ public struct WasteReport: Sendable, Hashable {
     public var information: String
     /// The short verdict for a caption band, empty when the verdict is not shown.
     public var verdictCaption: String
+    /// Where the waste the shown verdict describes goes under the municipality's rules (the
+    /// material's class, the organic waste bin, or general waste); nil when no verdict is shown.
+    public var verdictGuidance: DisposalGuidance?
 
     /// Applies `mode`, `language` and `municipality` to `findings`.
     public init(findings: WasteFindings, mode: WasteGuardMode, language: Language, municipality: Municipality,
@@ -54,7 +57,9 @@ public struct WasteReport: Sendable, Hashable {
         let shown = findings.verdict.flatMap { verdict in
             verdict.indicatesForeignMatter || (nothingReported && mode == .classify) ? verdict : nil
         }
-        let verdictText = shown?.text(in: language, materials: materials) ?? ""
+        verdictGuidance = shown.flatMap { Self.guidance(for: $0, municipality: municipality, knowledge: knowledge, materials: materials) }
+        let verdictText = (shown?.text(in: language, materials: materials) ?? "")
+            + (verdictGuidance.map { WhereItGoes.sentence(bin: $0.bin.name.text(in: language), in: language) } ?? "")
         // With nothing reported, the original's "No foreign matter was detected" would contradict
         // a verdict of non-organic waste; the verdict's sentence says it all.
         information = items.isEmpty && !verdictText.isEmpty
@@ -63,6 +68,21 @@ public struct WasteReport: Sendable, Hashable {
                 mode: mode, objects: items.map { WasteInformation.Entry(displayName: $0.displayName, isOrganic: $0.object.isOrganic) },
                 phrases: .phrases(in: language)) + verdictText
         verdictCaption = shown?.caption(in: language, materials: materials) ?? ""
+    }
+
+    /// Where the waste a verdict describes goes: its material's class under the municipality's
+    /// rules; without a material (or for "other waste"), the organic waste bin for an organic
+    /// verdict and the general waste bin otherwise.
+    static func guidance(for verdict: PhotoVerdict, municipality: Municipality, knowledge: WasteKnowledge,
+                         materials: WasteMaterials) -> DisposalGuidance? {
+        if let material = verdict.material, let wasteClass = materials.wasteClass(of: material.label, knowledge: knowledge),
+           let guidance = DisposalGuidance(for: wasteClass, municipality: municipality, knowledge: knowledge) {
+            return guidance
+        }
+        let organic = verdict.isOrganic == true
+        guard let bin = knowledge.bin(id: organic ? WhereItGoes.organicBin : WhereItGoes.generalBin) else { return nil }
+        return DisposalGuidance(municipalityID: municipality.id, bin: bin, alternatives: [],
+                                reason: organic ? WhereItGoes.organicReason : WhereItGoes.generalReason)
     }
 
     /// The report of a photo that was analysed decoded at a reduced scale, in pixels of the

@@ -90,8 +90,12 @@ public struct WholePhotoClassifiers: Sendable {
     public func judgements(of images: [RGBImage]) throws -> [RegionJudgement] {
         func rankings(_ classifier: ImageClassifier?) throws -> [[PhotoJudgement]] {
             guard let classifier, !images.isEmpty else { return images.map { _ in [] } }
+            let rule = classifier.confidenceRule
             return try classifier.classify(images: images, top: classifier.model.manifest.labels.count).map { result in
-                result.observations.map { PhotoJudgement(label: $0.label, confidence: Double($0.confidence), model: classifier.model.name) }
+                result.observations.map {
+                    PhotoJudgement(label: $0.label, confidence: Double($0.confidence), model: classifier.model.name,
+                                   isSure: rule.isSure(Double($0.confidence)))
+                }
             }
         }
         let organic = try rankings(organic)

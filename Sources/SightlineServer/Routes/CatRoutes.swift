@@ -25,9 +25,11 @@ struct CatRoutes {
         api.get("breeds/:name", use: breed)
     }
 
-    /// `?save=true|false` (default true), `?lang=`
+    /// `?save=true|false` (default true), `?save-non-cats=true|false` (default true: with false a
+    /// photo the detector does not judge a cat is not saved), `?lang=`
     @Sendable func scan(_ request: Request, context: some RequestContext) async throws -> Response {
         let save = try request.flag("save", default: true)
+        let saveNonCats = try request.flag("save-non-cats", default: true)
         let language = try request.language()
         let (scanner, store, maxPixels) = (services.catScanner, services.store, services.configuration.maxPixels)
         let archive = CatScanArchive(store: store)
@@ -35,7 +37,8 @@ struct CatRoutes {
             // The header refuses a photo over the pixel limit before the models see it.
             try PhotoDecoding.admit(upload, maxPixels: maxPixels, targetSize: PhotoDecoding.classifierDecodingSize)
             let result = try scanner.get().scan(photo: upload.data)
-            return (result, save ? try archive.scan(result, photo: upload.data) : nil, upload.fileName)
+            let saved = save && (result.isCat || saveNonCats)
+            return (result, saved ? try archive.scan(result, photo: upload.data) : nil, upload.fileName)
         }
         var historyID: Int64?
         if let scan {
@@ -82,14 +85,17 @@ struct CatRoutes {
         try await JSONResponse.make(DeletedJSON(try CatScanArchive(store: services.store).deleteAll()))
     }
 
-    /// `?q=TEXT&filter=coat=long&filter=size=large`: `{"breeds": [entry…], "total", "recognised"}`
+    /// `?q=TEXT&filter=coat=long&filter=size=large&lang=`: `{"breeds": [entry…], "total", "recognised"}`,
+    /// the entries' texts in `lang`.
     @Sendable func breeds(_ request: Request, context: some RequestContext) async throws -> Response {
         let filter = try BreedFilter(expressions: request.uri.queryParameters.getAll("filter").map { String($0) })
         let encyclopaedia = try services.encyclopaedia.get()
         let labels = try recognisedLabels()
         let favourites = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
+        let translations = try BreedTranslations.bundled()
+        let language = try request.language()
         let entries = encyclopaedia.entries(matching: request.text("q") ?? "", filter: filter, recognisedLabels: labels,
-                                            favourites: favourites)
+                                            favourites: favourites).map { translations.translating($0, to: language) }
         return try JSONResponse.make(BreedListJSON(
             breeds: entries, total: encyclopaedia.breeds.count,
             recognised: labels.map { labels in encyclopaedia.breeds.filter { labels.contains($0.name) }.count }))
@@ -101,15 +107,18 @@ struct CatRoutes {
         let favourites = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: (try recognisedLabels() ?? []).contains(breed.name),
                                             isFavourite: favourites.contains(breed.name))
-        return try JSONResponse.make(BreedEntryJSON(entry))
+        return try JSONResponse.make(BreedEntryJSON(try BreedTranslations.bundled().translating(entry, to: try request.language())))
     }
 
     /// `{"breeds": [entry…]}`
     @Sendable func favourites(_ request: Request, context: some RequestContext) async throws -> Response {
         let encyclopaedia = try services.encyclopaedia.get()
         let labels = Set(try recognisedLabels() ?? [])
+        let translations = try BreedTranslations.bundled()
+        let language = try request.language()
         let entries = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).list().map {
-            BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)
+            translations.translating(BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true),
+                                     to: language)
         }
         return try JSONResponse.make(BreedFavouriteListJSON(breeds: entries))
     }

@@ -14,6 +14,7 @@ struct KitchenRoutes {
 
     func register(on api: RouterGroup<some RequestContext>) {
         api.get("kitchen/ingredients", use: ingredients)
+        api.get("kitchen/ingredient-names", use: ingredientNames)
         api.post("kitchen/ingredients", use: addIngredient)
         api.delete("kitchen/ingredients", use: clearIngredients)
         api.delete("kitchen/ingredients/:name", use: removeIngredient)
@@ -32,6 +33,11 @@ struct KitchenRoutes {
 
     @Sendable func ingredients(_ request: Request, context: some RequestContext) async throws -> Response {
         try await JSONResponse.make(IngredientListJSON(try services.kitchen.ingredientList.names()))
+    }
+
+    /// `?lang=`: `{"names": {"tomato": "Tomate", …}}`, every vocabulary ingredient's name in `lang`.
+    @Sendable func ingredientNames(_ request: Request, context: some RequestContext) async throws -> Response {
+        try JSONResponse.make(IngredientNamesJSON(try KitchenTranslations.bundled().ingredientNames(in: try request.language())))
     }
 
     /// Body `{"name": "Tomatoes "}`: `{"change": {"text", "name", "result"}, "ingredients": […]}`
@@ -110,14 +116,17 @@ struct KitchenRoutes {
             ingredients: ingredients, ranking: ranking, ignorePantryStaples: try request.flag("ignore-pantry", default: false),
             diets: Set(diets), maxReadyInMinutes: maxMinutes, limit: try request.integer("limit", default: 10, in: 1 ... 100))
         let matches = try await kitchen.recipeSources().searchProvider(source).findRecipes(searchRequest)
-        return try JSONResponse.make(RecipeMatchesJSON(matches))
+        let translations = try KitchenTranslations.bundled()
+        let language = try request.language()
+        return try JSONResponse.make(RecipeMatchesJSON(matches.map { translations.translating($0, to: language) }))
     }
 
     /// The recipe as `kitchen recipe --json` prints it, plus "favourite" and "have" (the
-    /// ingredient-list names it uses).
+    /// ingredient-list names it uses); its texts in `?lang=`.
     @Sendable func recipe(_ request: Request, context: some RequestContext) async throws -> Response {
         let kitchen = try services.kitchen
-        let recipe = try await kitchen.recipeSources().recipe(id: try context.text("id"))
+        let recipe = try KitchenTranslations.bundled().translating(try await kitchen.recipeSources().recipe(id: try context.text("id")),
+                                                                   to: try request.language())
         let have = await Set(try kitchen.ingredientList.names())
         return try await JSONResponse.make(RecipeJSON(recipe, favourite: try kitchen.favourites.contains(recipeID: recipe.id),
                                                 ingredientList: have))

@@ -23,11 +23,13 @@ struct RecognizerRoutes {
         api.delete("recognizer/history/:id", use: delete)
     }
 
-    /// `?faces=true&save=true&lang=en`
+    /// `?faces=true&save=true&caption=true&lang=en` (`caption=false` saves the photo without the
+    /// caption band)
     @Sendable func recognize(_ request: Request, context: some RequestContext) async throws -> Response {
         let language = try request.language()
         let scanFaces = try request.flag("faces", default: false)
         let save = try request.flag("save", default: false)
+        let caption = try request.flag("caption", default: true)
         let (recognizer, maxPixels, store) = (services.recognizer, services.configuration.maxPixels, services.store)
         let (recognition, entry, fileName, categories) = try await services.infer(uploadOf: request) { upload in
             let recognizer = try recognizer.get()
@@ -42,7 +44,8 @@ struct RecognizerRoutes {
             }
             let recognition = try recognizer.recognize(photo.image, fullSize: photo.fullSize, scanFaces: scanFaces)
             let history = RecognizerHistory(store: store, categories: recognizer.categories)
-            let entry = save ? try history.entry(for: try RecognizerCapture(photo: photo.image, recognition: recognition)) : nil
+            let entry = save ? try history.entry(for: try RecognizerCapture(photo: photo.image, recognition: recognition,
+                                                                            caption: caption, fullSize: photo.fullSize)) : nil
             return (recognition, entry, upload.fileName, recognizer.categories)
         }
         var savedID: Int64?

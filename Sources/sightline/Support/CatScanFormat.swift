@@ -1,23 +1,29 @@
-// CatScanFormat: how the Cat Scanner commands show a scan — the message and "<Breed>: <value>%"
-// lines with the detector's verdict — and a saved history entry as a line (JSON: CatScanJSON).
+// CatScanFormat: how the Cat Scanner commands show a scan — the verdict, then the message and
+// "<Breed>: <value>%" lines (for a photo that is not a cat only when asked for) — and a saved
+// history entry as a line (JSON: CatScanJSON).
 import Foundation
 import SightlineApps
 import SightlinePresentation
 import SightlineStore
 
 enum CatScanFormat {
-    /// The scan of one file as text: the file, the message, the three breed lines (marking a
-    /// breed without an encyclopaedia page), the detector's confidence and the history id.
+    /// The scan of one file as text: the file, the verdict, the message and the breed lines
+    /// (marking a breed without an encyclopaedia page; for a non-cat only with `breedsAnyway`),
+    /// the detector's confidence and the history id.
     static func text(_ result: CatScanResult, file: String, historyID: Int64?, encyclopaedia: BreedEncyclopaedia,
-                     language: Language) -> String {
-        var lines = [file, "  " + result.message.text(in: language)]
-        for breed in result.breeds {
-            let page = encyclopaedia.breed(named: breed.name) == nil ? "  (no encyclopaedia entry)" : ""
-            lines.append("  " + breed.displayText + page)
+                     language: Language, breedsAnyway: Bool = false) -> String {
+        var lines = [file, "  " + result.headline(in: language)]
+        let showBreeds = result.isCat || breedsAnyway
+        if showBreeds {
+            lines.append("  " + result.message.text(in: language))
+            for breed in result.breeds {
+                let page = encyclopaedia.breed(named: breed.name) == nil ? "  (no encyclopaedia entry)" : ""
+                lines.append("    \(breed.name): \(language.percent(breed.confidence))" + page)
+            }
         }
-        var footer = String(format: "  cat detector: %.1f%% cat", result.catConfidence * 100)
+        var footer = "  cat detector: \(language.percent(result.catConfidence)) cat"
         if let historyID { footer += " · saved as cat history #\(historyID)" }
-        if let best = result.breeds.first, encyclopaedia.breed(named: best.name) != nil {
+        if showBreeds, let best = result.breeds.first, encyclopaedia.breed(named: best.name) != nil {
             footer += " · more: sightline cat breed \"\(best.name)\""
         }
         lines.append(footer)

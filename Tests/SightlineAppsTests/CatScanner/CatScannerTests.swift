@@ -1,6 +1,7 @@
 // CatScannerTests: the original app's pipeline on injected classifier outputs — the message
-// follows the detector, the breed classifier runs either way, results are sorted and cut to
-// three, and shown as "<Breed>: <value>%".
+// follows the detector, the breed classifier runs either way, results are sorted, cut to three
+// and to those of 5 % or more, and shown as "<Breed>: <value>%"; the verdict leads, and says
+// when the breed classifier is not sure.
 import Foundation
 import SightlineApps
 import SightlineStore
@@ -19,9 +20,21 @@ final class CatScannerTests: XCTestCase {
         XCTAssertTrue(result.isCat)
         XCTAssertEqual(result.catConfidence, 0.982, accuracy: 1e-6)
         XCTAssertEqual(result.message, .isCat)
-        XCTAssertEqual(result.lines(), [
-            "This cat shares the features of:", "Bengal: 87.3%", "Egyptian Mau: 6.1%", "Ocicat: 3.6%",
-        ])
+        // Ocicat (3.6 %) is among the top three but under 5 %: it says nothing about the photo.
+        XCTAssertEqual(result.lines(), ["This cat shares the features of:", "Bengal: 87.3%", "Egyptian Mau: 6.1%"])
+        XCTAssertTrue(result.breedsSure, "87.3 % reaches the uncalibrated 0.5")
+        XCTAssertEqual(result.headline(), "A cat")
+    }
+
+    func testAnUnsureBreedIsSaidToBeOne() throws {
+        var unsure = ScriptedPhotoClassifier([("Bengal", 0.45), ("Ocicat", 0.35), ("Egyptian Mau", 0.2)])
+        unsure.confidenceRule = ConfidenceRule(threshold: 0.6, calibrated: true)
+        let scanner = try CatScanner(detector: ScriptedPhotoClassifier([("cat", 0.9), ("not cat", 0.1)]), breedClassifier: unsure)
+        let result = try scanner.scan(photo: Data())
+        XCTAssertFalse(result.breedsSure)
+        XCTAssertEqual(result.headline(), "A cat — not sure which breed")
+        XCTAssertEqual(result.headline(in: .german), "Eine Katze – die Rasse ist unsicher")
+        XCTAssertEqual(result.breeds.map(\.name), ["Bengal", "Ocicat", "Egyptian Mau"])
     }
 
     func testANonCatStillGetsBreedsUnderTheSecondMessage() throws {
@@ -31,7 +44,8 @@ final class CatScannerTests: XCTestCase {
         XCTAssertFalse(result.isCat)
         XCTAssertEqual(result.catConfidence, 0.1, accuracy: 1e-6)
         XCTAssertEqual(result.message.text(), "I don't think this is a cat but if it was it would be:")
-        XCTAssertEqual(result.breeds.map(\.name), ["Bengal", "Egyptian Mau", "Ocicat"])
+        XCTAssertEqual(result.breeds.map(\.name), ["Bengal", "Egyptian Mau"])
+        XCTAssertEqual(result.headline(), "Not a cat", "a non-cat leads with the verdict")
         XCTAssertEqual(result.lines(in: .german).first, "Ich glaube nicht, dass das eine Katze ist, aber wenn, dann wäre sie:")
     }
 

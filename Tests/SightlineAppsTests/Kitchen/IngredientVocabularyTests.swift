@@ -14,9 +14,9 @@ final class IngredientVocabularyTests: XCTestCase {
     func testNormalisationTable() {
         let table: [(String, String?)] = [
             ("eggs", "egg"), ("Egg", "egg"), ("  EGGS  ", "egg"), ("Eier", "egg"), ("яйця", "egg"),
-            ("pepper", "bell pepper"), ("Peppers", "bell pepper"), ("bell pepper", "bell pepper"),
+            ("Peppers", "bell pepper"), ("bell pepper", "bell pepper"),
             ("Bell   Peppers", "bell pepper"), ("capsicum", "bell pepper"), ("Paprikaschoten", "bell pepper"),
-            ("перець", "bell pepper"), ("ground pepper", "black pepper"), ("Pfeffer", "black pepper"),
+            ("перці", "bell pepper"), ("ground pepper", "black pepper"), ("Pfeffer", "black pepper"),
             ("Tomatoes", "tomato"), ("potatoes", "potato"), ("Kartoffeln", "potato"), ("картопля", "potato"),
             ("Zwiebeln", "onion"), ("цибуля", "onion"), ("yellow onions", "onion"), ("zucchini", "courgette"),
             ("Äpfel", "apple"), ("peaches", "peach"), ("radishes", "radish"), ("green beans", "green bean"),
@@ -29,6 +29,31 @@ final class IngredientVocabularyTests: XCTestCase {
         for (text, expected) in table {
             XCTAssertEqual(vocabulary.normalisedName(text), expected, "'\(text)'")
         }
+    }
+
+    func testAmbiguousWordsAndSuggestions() {
+        // "pepper" could be either; it is no synonym, so it is asked about rather than guessed.
+        XCTAssertEqual(vocabulary.meanings(of: " Pepper "), ["bell pepper", "black pepper"])
+        XCTAssertEqual(vocabulary.meanings(of: "перець"), ["bell pepper", "black pepper"])
+        XCTAssertNil(vocabulary.meanings(of: "tomato"))
+        XCTAssertEqual(vocabulary.suggestions(for: "tomatp").first, "tomato")
+        XCTAssertEqual(vocabulary.suggestions(for: "Knobluch").first, "garlic", "a German synonym one letter off")
+        XCTAssertEqual(vocabulary.suggestions(for: "spag"), ["spaghetti"], "the start of a name")
+        XCTAssertEqual(vocabulary.suggestions(for: "xyzzy"), [])
+        XCTAssertLessThanOrEqual(vocabulary.suggestions(for: "rice").count, 3)
+        XCTAssertThrowsError(try IngredientVocabulary(entries: [.init(name: "bell pepper", category: .vegetable, synonyms: [])],
+                                                      ambiguous: ["pepper": ["bell pepper", "black pepper"]])) { error in
+            XCTAssertTrue("\(error)".contains(IngredientVocabulary.ambiguousPath), "\(error)")
+        }
+    }
+
+    func testFamiliesCountForTheirMembersAndBack() throws {
+        let families = try IngredientFamilies.bundled(vocabulary: vocabulary)
+        XCTAssertTrue(families.expanding(["pasta"]).contains("spaghetti"))
+        XCTAssertTrue(families.expanding(["feta"]).contains("cheese"))
+        XCTAssertFalse(families.expanding(["feta"]).contains("mozzarella"), "members do not stand for each other")
+        XCTAssertEqual(families.expanding(["tomato"]), ["tomato"])
+        XCTAssertThrowsError(try IngredientFamilies(members: ["pasta": ["penne rigate"]], vocabulary: vocabulary))
     }
 
     func testCanonicalNamesAndCategories() {

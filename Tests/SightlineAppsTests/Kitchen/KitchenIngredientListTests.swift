@@ -1,6 +1,7 @@
 // KitchenIngredientListTests: the ingredient list's semantics on a real SQLite file —
-// normalised, empty and duplicate entries ignored, newest on top, delete one, clear all —
-// and adding from a photo only when the identification is confident.
+// normalised, empty and duplicate entries ignored, ambiguous and unknown words refused, newest
+// on top, delete one, clear all — and adding from a photo only when the identification is
+// confident.
 import Foundation
 import SightlineApps
 import SightlineStore
@@ -31,12 +32,19 @@ final class KitchenIngredientListTests: XCTestCase {
         let value6 = try await add("capsicum")
         XCTAssertEqual(value6, .added("bell pepper"))
         let value7 = try await add("pepper")
-        XCTAssertEqual(value7, .alreadyOnList("bell pepper"))
-        let value8 = try await add("Dragon Fruits")
-        XCTAssertEqual(value8, .added("dragon fruit"))
+        XCTAssertEqual(value7, .ambiguous(meanings: ["bell pepper", "black pepper"]))
+        let unknown = try await add("xyzzy")
+        XCTAssertEqual(unknown, .unknown(suggestions: []))
+        let typo = try await add("tomatos")
+        XCTAssertEqual(typo, .alreadyOnList("tomato"), "an English plural is still folded")
+        let misspelt = try await add("potatp")
+        XCTAssertEqual(misspelt.options.first, "potato")
+        XCTAssertNil(misspelt.name)
+        let value8 = try await add("Spring Onions")
+        XCTAssertEqual(value8, .added("spring onion"))
         // Newest on top; a duplicate keeps its place.
         let value9 = try await list.names()
-        XCTAssertEqual(value9, ["dragon fruit", "bell pepper", "tomato", "egg"])
+        XCTAssertEqual(value9, ["spring onion", "bell pepper", "tomato", "egg"])
 
         let value10 = try await list.remove("eier")
         XCTAssertEqual(value10, "egg")
@@ -45,7 +53,7 @@ final class KitchenIngredientListTests: XCTestCase {
         let value12 = try await list.remove("")
         XCTAssertNil(value12)
         let value13 = try await list.names()
-        XCTAssertEqual(value13, ["dragon fruit", "bell pepper", "tomato"])
+        XCTAssertEqual(value13, ["spring onion", "bell pepper", "tomato"])
         let value14 = try await list.clear()
         XCTAssertEqual(value14, 3)
         let value15 = try await list.names()

@@ -99,13 +99,15 @@ final class OfflineRecipeFinderTests: XCTestCase {
         let knowledge = try KitchenKnowledge.bundled()
         let finder = OfflineRecipeFinder(knowledge: knowledge)
         let pantry = knowledge.pantryStaples
-        for have in [["tomato", "garlic"], ["beetroot", "cabbage", "carrot"], ["flour", "milk", "egg", "butter"], ["rice"]] {
+        for listed in [["tomato", "garlic"], ["beetroot", "cabbage", "carrot"], ["flour", "milk", "egg", "butter"], ["rice"]] {
+            // "rice" stands for its family too (glutinous rice).
+            let have = try XCTUnwrap(knowledge.families).expanding(Set(listed))
             for ranking in RecipeRanking.allCases {
                 for ignore in [false, true] {
-                    let request = RecipeSearchRequest(ingredients: have, ranking: ranking, ignorePantryStaples: ignore,
+                    let request = RecipeSearchRequest(ingredients: listed, ranking: ranking, ignorePantryStaples: ignore,
                                                       diets: [.vegetarian], maxReadyInMinutes: 60, limit: 0)
                     let results = finder.search(request)
-                    XCTAssertFalse(results.isEmpty, "\(have)")
+                    XCTAssertFalse(results.isEmpty, "\(listed)")
                     for (earlier, later) in zip(results, results.dropFirst()) {
                         let order = ranking.precedes((earlier.used.count, earlier.missing.count), (later.used.count, later.missing.count))
                         XCTAssertNotEqual(order, false, "\(earlier.id) before \(later.id)")
@@ -129,5 +131,16 @@ final class OfflineRecipeFinderTests: XCTestCase {
                 }
             }
         }
+    }
+
+    func testAFamilyCountsForItsMembersAndAnAmbiguousWordForEachMeaning() throws {
+        let finder = OfflineRecipeFinder(knowledge: try KitchenKnowledge.bundled())
+        let withPasta = finder.search(RecipeSearchRequest(ingredients: ["pasta"], limit: 0))
+        XCTAssertTrue(withPasta.contains { $0.used.contains("spaghetti") }, "pasta finds the spaghetti recipes")
+        let withSpaghetti = finder.search(RecipeSearchRequest(ingredients: ["spaghetti"], limit: 0))
+        XCTAssertTrue(withSpaghetti.contains { $0.used.contains("pasta") }, "spaghetti serves a recipe that asks for pasta")
+        let withPepper = finder.search(RecipeSearchRequest(ingredients: ["pepper"], limit: 0))
+        XCTAssertTrue(withPepper.contains { $0.used.contains("bell pepper") })
+        XCTAssertTrue(withPepper.contains { $0.used.contains("black pepper") })
     }
 }

@@ -9,6 +9,7 @@ struct ScriptedPhotoClassifier: PhotoClassifying {
     let labels: [String]
     /// Confidence per label; labels not listed score 0.
     let confidences: [String: Float]
+    var confidenceRule = ConfidenceRule(threshold: ConfidenceRule.uncalibratedThreshold, calibrated: false)
 
     init(_ confidences: [(String, Float)]) {
         labels = confidences.map(\.0)

@@ -144,9 +144,9 @@ final class WasteInformationTests: XCTestCase {
     func testNamesKeepTheOrderOfFirstAppearanceByConfidence() throws {
         XCTAssertEqual(try information(["battery", "plastic bag", "battery", "can"], .check, .english),
                        "Detected objects: battery, plastic bag, can\nPlease remove all marked objects from organic waste.\n")
-        // Display names, not model labels: "kitchen paper" shows as "paper towel", "flower" as "sunflower".
+        // Display names, not model labels: "kitchen paper" shows as "paper towel", "egg" as "egg shell".
         XCTAssertEqual(try information(["kitchen paper", "flower", "egg"], .classify, .english),
-                       "Detected objects: paper towel, sunflower, egg shell\nAll marked objects are organic waste.\n")
+                       "Detected objects: paper towel, flower, egg shell\nAll marked objects are organic waste.\n")
     }
 
     func testCheckModeReportsOnlyNonOrganicObjectsInRed() throws {
@@ -161,6 +161,17 @@ final class WasteInformationTests: XCTestCase {
         XCTAssertEqual(classified.items.map(\.object.confidenceText), ["90.0%", "85.0%"])
     }
 
+    /// "Where it goes: <bin>.\n": the sentence that ends a shown verdict, for the bin the default
+    /// municipality's rule for `label` names (or the bin `binID` when no class is given).
+    private func whereItGoes(_ label: String?, binID: String? = nil, _ language: Language) throws -> String {
+        let bin = try label.map { label in
+            try XCTUnwrap(DisposalGuidance(for: XCTUnwrap(knowledge.wasteClass(label: label)), municipality: knowledge.defaultMunicipality,
+                                           knowledge: knowledge)).bin
+        } ?? XCTUnwrap(knowledge.bin(id: XCTUnwrap(binID)))
+        let lead = ["en": "Where it goes: ", "de": "Wohin damit: ", "uk": "Куди викинути: "][language.rawValue]!
+        return lead + bin.name.text(in: language) + ".\n"
+    }
+
     func testAWholePhotoVerdictIsAddedAsWhatItIs() throws {
         let verdict = PhotoVerdict(organic: PhotoJudgement(label: "non-organic", confidence: 0.91, model: "waste-organic"),
                                    material: PhotoJudgement(label: "plastic", confidence: 0.784, model: "waste-materials"))
@@ -170,12 +181,16 @@ final class WasteInformationTests: XCTestCase {
                         knowledge: knowledge, materials: materials)
         }
         // Only the verdict: "No foreign matter was detected" would contradict "non-organic waste".
+        // It ends with where the plastic goes, and German writes its percentages as Germans do.
         XCTAssertEqual(report(.check, .english).information,
                        "No specific object was recognised. "
-                        + "The whole photo looks like non-organic waste (91.0%), most likely plastic (78.4%).\n")
+                        + "The whole photo looks like non-organic waste (91.0%), most likely plastic (78.4%).\n"
+                        + (try whereItGoes("plastic", .english)))
         XCTAssertEqual(report(.classify, .german).information,
                        "Es wurde kein bestimmtes Objekt erkannt. "
-                        + "Das ganze Foto sieht nicht nach Bioabfall aus (91.0%), am ehesten Kunststoff (78.4%).\n")
+                        + "Das ganze Foto sieht nicht nach Bioabfall aus (91,0\u{00A0}%), am ehesten Kunststoff (78,4\u{00A0}%).\n"
+                        + (try whereItGoes("plastic", .german)))
+        XCTAssertEqual(report(.check, .english).verdictGuidance?.bin.id, knowledge.defaultMunicipality.rule(for: "plastic")?.bin)
         XCTAssertEqual(report(.check, .english).verdictCaption, "non-organic waste (plastic), 91.0%")
         XCTAssertTrue(report(.check, .english).items.isEmpty)
 
@@ -185,6 +200,20 @@ final class WasteInformationTests: XCTestCase {
         let materialOnly = PhotoVerdict(organic: nil, material: PhotoJudgement(label: "trash", confidence: 0.6, model: "m"))
         XCTAssertEqual(materialOnly.text(in: .english, materials: materials),
                        "No specific object was recognised. The whole photo looks like other waste (60.0%).\n")
+        // "Other waste" has no class of its own: it goes in the general waste bin.
+        let other = WasteReport(findings: WasteFindings(imageSize: ImageSize(width: 10, height: 10), objects: [], verdict: materialOnly),
+                                mode: .classify, language: .english, municipality: knowledge.defaultMunicipality,
+                                knowledge: knowledge, materials: materials)
+        XCTAssertEqual(other.verdictGuidance?.bin.id, "restmuell")
+        XCTAssertTrue(other.information.hasSuffix(try whereItGoes(nil, binID: "restmuell", .english)), other.information)
+        // A material below the materials head's threshold is a guess.
+        let unsure = PhotoVerdict(organic: nil, material: PhotoJudgement(label: "glass", confidence: 0.41, model: "m", isSure: false))
+        XCTAssertEqual(unsure.text(in: .english, materials: materials),
+                       "No specific object was recognised. The whole photo may show glass (41.0%).\n")
+        let unsureMaterial = PhotoVerdict(organic: PhotoJudgement(label: "non-organic", confidence: 0.9, model: "o"),
+                                          material: PhotoJudgement(label: "glass", confidence: 0.41, model: "m", isSure: false))
+        XCTAssertEqual(unsureMaterial.text(in: .english, materials: materials),
+                       "No specific object was recognised. The whole photo looks like non-organic waste (90.0%), maybe glass (41.0%).\n")
     }
 
     func testAForeignVerdictFlagsThePhotoEvenWhenOnlyOrganicObjectsWereFound() throws {
@@ -198,12 +227,14 @@ final class WasteInformationTests: XCTestCase {
         }
         XCTAssertTrue(report(.check, .english).items.isEmpty, "the apple is not marked in check mode")
         XCTAssertEqual(report(.check, .english).information,
-                       "The photo as a whole looks like non-organic waste (91.0%), most likely plastic (78.4%).\n",
+                       "The photo as a whole looks like non-organic waste (91.0%), most likely plastic (78.4%).\n"
+                        + (try whereItGoes("plastic", .english)),
                        "never \"No foreign matter was detected\" beside a verdict of non-organic waste")
         XCTAssertEqual(report(.check, .english).verdictCaption, "non-organic waste (plastic), 91.0%")
         XCTAssertEqual(report(.classify, .german).information,
                        "Erkanntes Objekt: Apfel\nDas markierte Objekt ist Bioabfall.\n"
-                        + "Als Ganzes sieht das Foto nicht nach Bioabfall aus (91.0%), am ehesten Kunststoff (78.4%).\n")
+                        + "Als Ganzes sieht das Foto nicht nach Bioabfall aus (91,0\u{00A0}%), am ehesten Kunststoff (78,4\u{00A0}%).\n"
+                        + (try whereItGoes("plastic", .german)))
 
         findings = try self.findings(["apple", "battery"])
         findings.verdict = PhotoVerdict(organic: PhotoJudgement(label: "non-organic", confidence: 0.7, model: "waste-organic"),
@@ -211,7 +242,8 @@ final class WasteInformationTests: XCTestCase {
                                         objectsFound: true)
         XCTAssertEqual(report(.check, .english).information,
                        "Detected object: battery\nPlease remove the marked object from organic waste.\n"
-                        + "The photo as a whole looks like non-organic waste (70.0%), most likely metal (50.0%).\n")
+                        + "The photo as a whole looks like non-organic waste (70.0%), most likely metal (50.0%).\n"
+                        + (try whereItGoes("metal", .english)))
     }
 
     func testAnOrganicVerdictKeepsTheOriginalAllClear() throws {
@@ -230,6 +262,7 @@ final class WasteInformationTests: XCTestCase {
         nothing.verdict = organic
         XCTAssertEqual(WasteReport(findings: nothing, mode: .classify, language: .english, municipality: knowledge.defaultMunicipality,
                                    knowledge: knowledge, materials: materials).information,
-                       "No specific object was recognised. The whole photo looks like organic waste (95.5%).\n")
+                       "No specific object was recognised. The whole photo looks like organic waste (95.5%).\n"
+                        + (try whereItGoes(nil, binID: "biotonne", .english)))
     }
 }

@@ -15,7 +15,7 @@ final class WasteKnowledgeTests: XCTestCase {
             "plastic", "paper", "metal", "electronics", "fruit", "vegetable", "bread",
         ])
         XCTAssertEqual(knowledge.classes.map { $0.displayName.text(in: .english) }, [
-            "feather", "sunflower", "egg shell", "paper towel", "apple", "foliage", "soil", "egg carton", "orange peel", "bone",
+            "feather", "flower", "egg shell", "paper towel", "apple", "foliage", "soil", "egg carton", "orange peel", "bone",
             "cigarette", "pill", "plastic cup", "plastic bag", "glass", "face mask", "ceramic", "can", "battery", "stone",
             "plastic", "paper or cardboard", "metal", "electronic device", "fruit", "vegetable", "bread",
         ])

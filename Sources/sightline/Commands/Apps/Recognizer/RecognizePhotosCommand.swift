@@ -1,5 +1,6 @@
-// RecognizePhotosCommand: `sightline recognize [photos]` — the Object Recognizer on photos: the top-1 label and
-// confidence (always, no threshold), its broad category, optionally the top five and a face
+// RecognizePhotosCommand: `sightline recognize [photos]` — the Object Recognizer on photos: the top-1 name and
+// confidence when the model is sure, "Not sure — maybe …" with the three most likely classes
+// when it is not, its broad category, optionally the top five and a face
 // scan; optionally the capture (the photo with "<label>, <confidence>%" on a black band) written
 // to a file and/or accepted into the history.
 import ArgumentParser
@@ -18,11 +19,14 @@ struct RecognizePhotosCommand: AsyncParsableCommand {
         discussion: """
             Each PATH is an image file or a directory (walked recursively for .jpg, .jpeg, .png \
             and .webp files). For every photo the 1000-class ImageNet model gives its most likely \
-            class with the confidence as a percentage with one decimal — always, there is no \
-            threshold — and the class's broad category (one of 24, see \
-            Sources/SightlineApps/Resources/recognizer/). --top N also lists the N most likely \
-            classes; --faces scans the photo for faces and says how many were found ("No faces \
-            found." when there are none).
+            class, named in --lang, with the confidence as a percentage with one decimal written \
+            as that language writes numbers ("banana, 97.1%", "Banane, 97,1 %"), and the class's \
+            broad category (one of 24, see Sources/SightlineApps/Resources/recognizer/). When \
+            the confidence is below the model's calibrated threshold (its manifest's \
+            `confidence`, see `sightline models calibrate`) the answer is a guess: "Not sure — \
+            maybe a lab coat (14%)?" followed by the three most likely classes. --top N lists \
+            the N most likely classes; --faces scans the photo for faces and says how many were \
+            found ("No faces found." when there are none).
 
             --annotate OUT writes the capture: the photo with "<label>, <confidence>%" in white \
             on a black band centred near the top (with --faces also the face boxes). For one \
@@ -35,10 +39,12 @@ struct RecognizePhotosCommand: AsyncParsableCommand {
             --save. Browse and delete saved captures with `sightline recognize history`.
 
             With --json each photo is one JSON object per line:
-              {"file": "apple.jpg", "label": "Granny Smith apple", "index": 948, "confidence": 0.873, \
-            "confidence_text": "87.3%", "category": "fruit-and-vegetables", "category_name": "Fruit and vegetables", \
-            "caption": "Granny Smith apple, 87.3%", "top5": [{"label": "Granny Smith apple", "index": 948, "confidence": 0.873}, …]}
-            "top5" always holds the five most likely classes. With --faces: "faces": 2 and \
+              {"file": "apple.jpg", "label": "Granny Smith apple", "name": "Granny Smith apple", "index": 948, \
+            "confidence": 0.873, "confidence_text": "87.3%", "sure": true, "threshold": 0.42, \
+            "answer": "Granny Smith apple, 87.3%", "category": "fruit-and-vegetables", \
+            "category_name": "Fruit and vegetables", "caption": "Granny Smith apple, 87.3%", \
+            "top5": [{"index": 948, "label": "Granny Smith apple", "name": "Granny Smith apple", "confidence": 0.873}, …]}
+            "name" and "answer" are in --lang; "top5" always holds the five most likely classes. With --faces: "faces": 2 and \
             "face_boxes": [{"x", "y", "width", "height", "confidence"}] in pixels of the upright \
             photo, origin top-left. With --save: "saved_id". A photo that fails: \
             {"file": "…", "error": "…"}.
@@ -117,10 +123,10 @@ struct RecognizePhotosCommand: AsyncParsableCommand {
             printJSON(RecognitionJSON(recognition, file: file, language: language, savedID: savedID))
             return
         }
-        print("\(file): \(recognition.caption)  [\(recognition.category.name.text(in: language))]")
-        if let top {
-            for (rank, observation) in recognition.ranked.prefix(top).enumerated() {
-                print("  \(rank + 1). \(observation.label)  \(ImageAnnotator.percentage(Double(observation.confidence)))")
+        print("\(file): \(recognition.answer(in: language))  [\(recognition.category.name.text(in: language))]")
+        if let shown = top ?? (recognition.isSure ? nil : ConfidenceRule.guessCount) {
+            for (rank, (observation, name)) in zip(recognition.ranked, recognition.rankedNames).prefix(shown).enumerated() {
+                print("  \(rank + 1). \(name.text(in: language))  \(language.percent(Double(observation.confidence)))")
             }
         }
         if let scan = recognition.faceScan {

@@ -24,6 +24,18 @@ export function apiUrl(path, params = {}) {
   return url.pathname + url.search;
 }
 
+/** Codes whose message the page says in its own words, in the page's language (the API's
+ *  message names server options and commands that are for whoever runs Sightline). */
+const OWN_WORDS = ['busy', 'too_large', 'unreadable_image', 'model_not_installed', 'storage_unavailable', 'timeout', 'unsupported_media_type'];
+
+/** The API's message as a page shows it: the page's own words for the codes above; otherwise
+ *  the message without any sentence that names a command (`…`), which a web user cannot run. */
+export function userMessage(code, message) {
+  if (OWN_WORDS.includes(code)) return t(`error.code.${code}`);
+  const sentences = String(message).split(/(?<=[.!?])\s+/).filter((sentence) => !sentence.includes('`'));
+  return sentences.join(' ') || t('error.unknown');
+}
+
 async function request(method, path, { params, json, body, headers = {}, signal } = {}) {
   const init = { method, headers: { Accept: 'application/json', ...headers }, signal };
   if (json !== undefined) {
@@ -50,10 +62,10 @@ async function request(method, path, { params, json, body, headers = {}, signal 
   }
   if (!response.ok) {
     const error = data && data.error;
-    if (error && error.message) throw new ApiError(error.code || 'error', error.message, response.status);
+    if (error && error.message) throw new ApiError(error.code || 'error', userMessage(error.code, error.message), response.status);
     throw new ApiError('http', t('error.http', { status: response.status }), response.status);
   }
-  if (data && data.error && data.error.message) throw new ApiError(data.error.code || 'error', data.error.message, response.status);
+  if (data && data.error && data.error.message) throw new ApiError(data.error.code || 'error', userMessage(data.error.code, data.error.message), response.status);
   return data;
 }
 

@@ -74,7 +74,13 @@ export function formatDateTime(iso) {
   return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** A probability 0…1 as the apps show it: a percentage with one decimal ("87.3%"). */
-export function percent(confidence) {
-  return `${(confidence * 100).toFixed(1)}%`;
+/** A probability 0…1 as the apps show it, written the current language's way with `digits`
+ *  decimals: "87.3%", "87,3 %", "87,3%". */
+export function percent(confidence, digits = 1) {
+  return new Intl.NumberFormat(current, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(confidence);
+}
+
+/** A number written the current language's way ("1,234.5", "1.234,5", "1 234,5"). */
+export function formatNumber(value, maximumFractionDigits = 2) {
+  return new Intl.NumberFormat(current, { maximumFractionDigits }).format(value);
 }

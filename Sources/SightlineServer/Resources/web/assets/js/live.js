@@ -113,10 +113,13 @@ export class LiveSession {
     if (this.sent.length && now - this.sent[this.sent.length - 1].at > STALL_MS) this.sent = [];
     if (this.sent.length < MAX_IN_FLIGHT && this.camera.running && this.camera.video.videoWidth) {
       this.encoding = true;
+      const socket = this.socket;
       const blob = await this.camera.capture(FRAME_SIDE, 0.8);
+      const bytes = blob ? await blob.arrayBuffer() : null;
       this.encoding = false;
-      if (blob && !this.stopped && this.socket && this.socket.readyState === WebSocket.OPEN) {
-        this.socket.send(await blob.arrayBuffer());
+      // The socket may have closed, or been replaced by a camera switch, during either await.
+      if (bytes && !this.stopped && this.socket === socket && socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(bytes);
         this.sentCount += 1;
         this.sent.push({ number: this.sentCount, at: performance.now() });
       }

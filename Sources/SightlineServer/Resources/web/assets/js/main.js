@@ -85,7 +85,7 @@ async function start() {
     },
   });
   backButton.addEventListener('click', () => {
-    if (current && current.page.back) router.navigate(current.page.back);
+    if (current && current.page.back) router.back(current.page.back);
   });
   document.getElementById('theme-toggle').addEventListener('click', () => {
     toggleTheme();

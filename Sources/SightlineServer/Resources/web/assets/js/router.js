@@ -45,12 +45,21 @@ export class Router {
     this.navigate(url.pathname + url.search + url.hash);
   }
 
-  /** Goes to an in-app URL (pushing a history entry unless `replace`). */
+  /** Goes to an in-app URL (pushing a history entry unless `replace`). Each entry records how
+   *  many in-app pages lie behind it, so the back arrow knows whether it can go back. */
   navigate(path, { replace = false } = {}) {
     if (path === location.pathname + location.search && !replace) return;
-    if (replace) history.replaceState(null, '', path);
-    else history.pushState(null, '', path);
+    const depth = (history.state && history.state.depth) || 0;
+    if (replace) history.replaceState({ depth }, '', path);
+    else history.pushState({ depth: depth + 1 }, '', path);
     this.render({ focus: true });
+  }
+
+  /** The back arrow: back to the page the user came from when it was one of the app's pages,
+   *  otherwise to `fallback` (the page's parent). */
+  back(fallback) {
+    if (history.state && history.state.depth > 0) history.back();
+    else if (fallback) this.navigate(fallback);
   }
 
   match(pathname) {

@@ -12,7 +12,7 @@ export function favouriteButton(breed, { onChange, withLabel = false } = {}) {
   const draw = () => {
     element.setAttribute('aria-pressed', String(favourite));
     element.classList.toggle('favourite--on', favourite);
-    label.textContent = favourite ? t('breeds.unfavourite', { name: breed.name }) : t('breeds.favourite', { name: breed.name });
+    label.textContent = favourite ? t('breeds.unfavourite', { name: breed.display_name || breed.name }) : t('breeds.favourite', { name: breed.display_name || breed.name });
     element.title = label.textContent;
   };
   element.addEventListener('click', async () => {

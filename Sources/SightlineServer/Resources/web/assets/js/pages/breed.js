@@ -34,7 +34,7 @@ function breedPage(breed) {
   return [
     h('header', { class: 'breed-header' },
       h('div', {},
-        h('h2', { class: 'breed-header__name', test: 'breed-name', text: breed.name }),
+        h('h2', { class: 'breed-header__name', test: 'breed-name', text: breed.display_name || breed.name }),
         breed.aliases && breed.aliases.length ? h('p', { class: 'muted', text: t('breed.aliases', { names: breed.aliases.join(', ') }) }) : null,
         breed.kind && breed.kind !== 'breed' ? h('p', { class: 'chip chip--warn', test: 'breed-kind', text: t(`breed.kindNote.${breed.kind}`) }) : null),
       favouriteButton(breed, { withLabel: true })),

@@ -19,7 +19,7 @@ const BOOLEAN_FILTERS = ['children', 'pets', 'hypoallergenic', 'recognised', 'fa
 function breedCard(breed) {
   return h('li', { class: 'breed-card', test: 'breed-card', dataset: { name: breed.name } },
     h('div', { class: 'breed-card__text' },
-      h('h2', { class: 'breed-card__name' }, link(breedPath(breed.name), breed.name, { test: 'breed-link' })),
+      h('h2', { class: 'breed-card__name' }, link(breedPath(breed.name), breed.display_name || breed.name, { test: 'breed-link' })),
       h('p', { class: 'breed-card__summary', text: breed.summary }),
       h('p', { class: 'chips' },
         breed.kind && breed.kind !== 'breed' ? h('span', { class: 'chip chip--warn', text: t(`breed.kind.${breed.kind}`) }) : null,

@@ -5,7 +5,7 @@ import { t, formatDateTime } from '../i18n.js';
 import { api } from '../api.js';
 import { confirmDialog } from '../ui/dialog.js';
 import { loadingState, emptyState, errorState } from '../ui/components.js';
-import { showError, showStatus } from '../ui/notices.js';
+import { undoableDelete } from '../ui/notices.js';
 import { breedButtons } from './cat.js';
 
 export default {
@@ -27,15 +27,19 @@ export default {
       iconButton('trash', t('catHistory.delete'), {
         test: 'cat-history-delete',
         variant: 'danger',
-        onClick: async () => {
-          try {
-            await api.delete(`cat/history/${scan.id}`);
-            scans = scans.filter((s) => s.id !== scan.id);
-            draw();
-            showStatus(t('history.deleted'));
-          } catch (error) {
-            showError(error);
-          }
+        onClick: () => {
+          const before = scans;
+          undoableDelete(t('history.deleted'), {
+            hide: () => {
+              scans = scans.filter((s) => s.id !== scan.id);
+              draw();
+            },
+            remove: () => api.delete(`cat/history/${scan.id}`),
+            restore: () => {
+              scans = before;
+              draw();
+            },
+          });
         },
       }));
 
@@ -48,14 +52,18 @@ export default {
 
     clearButton.addEventListener('click', async () => {
       if (!(await confirmDialog(t('history.deleteAllTitle'), t('catHistory.deleteAllText', { count: scans.length }), t('history.deleteAll')))) return;
-      try {
-        await api.delete('cat/history');
-        scans = [];
-        draw();
-        showStatus(t('history.deleted'));
-      } catch (error) {
-        showError(error);
-      }
+      const before = scans;
+      undoableDelete(t('history.deleted'), {
+        hide: () => {
+          scans = [];
+          draw();
+        },
+        remove: () => api.delete('cat/history'),
+        restore: () => {
+          scans = before;
+          draw();
+        },
+      });
     });
 
     const load = async () => {

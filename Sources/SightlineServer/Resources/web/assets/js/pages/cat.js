@@ -1,15 +1,22 @@
 // cat.js: the Cat Scanner. A photo from the camera or the device goes to POST /api/v1/cat
-// (saved to the history, as in the original app); the answer's message ("This cat shares the
-// features of:" or "I don't think this is a cat but if it was it would be:") is shown with the
-// three breeds as "<Breed>: <value>%" buttons that open their encyclopaedia entries.
-// "Clear Page" empties the page for the next scan.
+// (saved to the history, as in the original app); the answer leads with its headline ("A cat",
+// "A cat — not sure which breed", "Not a cat"), then the message ("This cat shares the features
+// of:" or "I don't think this is a cat but if it was it would be:") with the breeds (at most
+// three, none under 5 %) as "<Breed>: <value>%" buttons that open their encyclopaedia entries —
+// for a photo that is not a cat only after "Show breeds anyway". A failed scan clears the
+// picture. "Clear Page" empties the page for the next scan.
 import { h, icon, iconButton, button, link, replace } from '../dom.js';
 import { t, percent } from '../i18n.js';
 import { api } from '../api.js';
 import { Stage } from '../ui/stage.js';
 import { LiveView } from '../ui/live-view.js';
-import { fileButton, loadingState } from '../ui/components.js';
+import { appColumns, fileButton, loadingState, revealResult, toggleSwitch } from '../ui/components.js';
+import { loadSetting, saveSetting } from '../settings.js';
 import { showError } from '../ui/notices.js';
+
+// The last scan of this visit (the photo and the answer), shown again when the user comes back
+// from a breed's page, until "Clear Page" or the next scan.
+let lastScan = null;
 
 export function breedPath(name) {
   return `/breeds/${encodeURIComponent(name)}`;
@@ -33,21 +40,40 @@ export default {
     const result = h('section', { class: 'cat-result', test: 'cat-result', 'aria-live': 'polite' });
     let ticket = 0;
 
+    const showResult = (scanResult) => {
+      stage.image.alt = `${scanResult.message} ${(scanResult.breeds || []).map((b) => `${b.name} ${percent(b.confidence)}`).join(', ')}`;
+      const details = h('div', { class: 'cat-details', test: 'cat-breeds', hidden: !scanResult.is_cat },
+        h('p', { class: `cat-message ${scanResult.is_cat ? 'cat-message--cat' : 'cat-message--not-cat'}`, test: 'cat-message', dataset: { isCat: String(scanResult.is_cat) }, text: scanResult.message }),
+        breedButtons(scanResult.breeds));
+      const showBreeds = scanResult.is_cat || !(scanResult.breeds || []).length ? null : button(t('cat.showBreeds'), {
+        variant: 'ghost', test: 'show-breeds',
+        onClick: () => {
+          details.hidden = false;
+          showBreeds.remove();
+        },
+      });
+      replace(result,
+        h('h2', { class: `cat-headline ${scanResult.is_cat ? 'cat-headline--cat' : 'cat-headline--not-cat'}`, test: 'cat-headline', dataset: { isCat: String(scanResult.is_cat), breedsSure: String(scanResult.breeds_sure) }, text: scanResult.headline }),
+        showBreeds,
+        details,
+        h('p', { class: 'muted small', text: scanResult.history_id ? t('cat.savedToHistory') : '' }));
+    };
+
     const scan = async (photo) => {
       const current = ++ticket;
+      lastScan = null;
       await stage.showImage(photo, t('cat.photoAlt'));
       replace(result, loadingState(t('cat.scanning'), 'cat-loading'));
       try {
-        const scanResult = await api.upload('cat', photo, { save: true });
+        const scanResult = await api.upload('cat', photo, { save: loadSetting('cat.keepScans', true), 'save-non-cats': loadSetting('cat.keepNonCats', true) });
         if (current !== ticket) return;
-        stage.image.alt = `${scanResult.message} ${(scanResult.breeds || []).map((b) => `${b.name} ${percent(b.confidence)}`).join(', ')}`;
-        replace(result,
-          h('p', { class: `cat-message ${scanResult.is_cat ? 'cat-message--cat' : 'cat-message--not-cat'}`, test: 'cat-message', dataset: { isCat: String(scanResult.is_cat) }, text: scanResult.message }),
-          breedButtons(scanResult.breeds),
-          h('p', { class: 'muted small', text: scanResult.history_id ? t('cat.savedToHistory') : '' }));
+        lastScan = { photo, result: scanResult };
+        showResult(scanResult);
+        revealResult(result);
       } catch (error) {
         if (current !== ticket) return;
         result.replaceChildren();
+        placeholder();
         showError(error);
       }
     };
@@ -76,26 +102,45 @@ export default {
       icon: 'close', variant: 'ghost', test: 'clear-page',
       onClick: () => {
         ticket++;
+        lastScan = null;
         liveView.stop();
         placeholder();
         result.replaceChildren();
       },
     });
 
+    const keepNonCats = toggleSwitch(t('cat.keepNonCats'), loadSetting('cat.keepNonCats', true),
+      (checked) => saveSetting('cat.keepNonCats', checked), { test: 'keep-non-cats' });
+    keepNonCats.querySelector('input').disabled = !loadSetting('cat.keepScans', true);
+
     root.append(
-      h('div', { class: 'stage-wrap' }, stage.element),
-      h('div', { class: 'camera-controls camera-controls--waste' },
-        takePhoto,
-        fileButton(t('action.chooseImage'), (file) => {
-          liveView.stop();
-          scan(file);
-        }),
-        switchButton),
-      result,
+      appColumns([
+        h('div', { class: 'stage-wrap' }, stage.element),
+        h('div', { class: 'camera-controls camera-controls--waste' },
+          takePhoto,
+          fileButton(t('action.chooseImage'), (file) => {
+            liveView.stop();
+            scan(file);
+          }),
+          switchButton),
+      ], result),
+      h('div', { class: 'toolbar toolbar--settings', test: 'cat-settings' },
+        toggleSwitch(t('cat.keepScans'), loadSetting('cat.keepScans', true), (checked) => {
+          saveSetting('cat.keepScans', checked);
+          keepNonCats.querySelector('input').disabled = !checked;
+        }, { test: 'keep-scans' }),
+        keepNonCats),
       h('div', { class: 'link-row' },
         clearPage,
         link('/breeds', [icon('book'), h('span', { text: t('breeds.title') })], { class: 'button button--ghost', test: 'encyclopaedia-link' }),
         link('/cat/history', [icon('history'), h('span', { text: t('catHistory.title') })], { class: 'button button--ghost', test: 'cat-history-link' })));
+
+    if (lastScan) {
+      const { photo, result: previous } = lastScan;
+      stage.showImage(photo, t('cat.photoAlt')).then(() => {
+        if (lastScan && lastScan.result === previous) showResult(previous);
+      });
+    }
 
     return () => {
       liveView.destroy();

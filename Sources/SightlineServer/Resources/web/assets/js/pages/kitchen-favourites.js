@@ -4,7 +4,7 @@ import { h, iconButton, link, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { loadingState, emptyState, errorState } from '../ui/components.js';
-import { showError } from '../ui/notices.js';
+import { undoableDelete } from '../ui/notices.js';
 import { kitchenNav } from './kitchen-nav.js';
 import { recipePath } from './kitchen.js';
 
@@ -22,14 +22,19 @@ export default {
         iconButton('trash', t('favourites.remove', { title: favourite.title || favourite.id }), {
           test: 'favourite-remove',
           variant: 'danger',
-          onClick: async () => {
-            try {
-              await api.delete(`kitchen/favourites/${encodeURIComponent(favourite.id)}`);
-              favourites = favourites.filter((f) => f.id !== favourite.id);
-              draw();
-            } catch (error) {
-              showError(error);
-            }
+          onClick: () => {
+            const before = favourites;
+            undoableDelete(t('favourites.removed'), {
+              hide: () => {
+                favourites = favourites.filter((f) => f.id !== favourite.id);
+                draw();
+              },
+              remove: () => api.delete(`kitchen/favourites/${encodeURIComponent(favourite.id)}`),
+              restore: () => {
+                favourites = before;
+                draw();
+              },
+            });
           },
         }))))
       : emptyState(t('favourites.empty'), { test: 'favourites-empty', iconName: 'star' }));

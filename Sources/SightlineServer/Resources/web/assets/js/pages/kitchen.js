@@ -6,15 +6,15 @@
 // offered to pick from when it is unsure. Below, recipes that use the ingredients
 // (GET /api/v1/kitchen/recipes) with "With additional:" and the missing ingredients; loading,
 // empty list, no results and errors each look different.
-import { h, icon, iconButton, button, link, replace } from '../dom.js';
+import { h, icon, iconButton, button, link, replace, append } from '../dom.js';
 import { t, percent } from '../i18n.js';
 import { api } from '../api.js';
 import { loadSetting, saveSetting } from '../settings.js';
 import { Stage } from '../ui/stage.js';
-import { fileButton, loadingState, emptyState, errorState } from '../ui/components.js';
+import { appColumns, fileButton, loadingState, emptyState, errorState, revealResult } from '../ui/components.js';
 import { confirmDialog } from '../ui/dialog.js';
 import { takePhotoSheet } from '../ui/camera-sheet.js';
-import { showError, showStatus } from '../ui/notices.js';
+import { showError, showStatus, undoableDelete } from '../ui/notices.js';
 import { kitchenNav } from './kitchen-nav.js';
 
 const DIETS = ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'];
@@ -26,19 +26,23 @@ export function recipePath(id) {
   return `/kitchen/recipes/${encodeURIComponent(id)}`;
 }
 
+/** How many recipe cards a search shows before "Show more". */
+const RECIPE_PAGE = 10;
+
 export function dietChips(diets) {
   return (diets || []).map((diet) => h('span', { class: 'chip chip--ok', text: t(`diet.${diet}`) }));
 }
 
-function recipeCard(recipe) {
+/** A search result; `display` names an ingredient in the page's language. */
+function recipeCard(recipe, display = (name) => name) {
   return h('li', { class: 'recipe-card', test: 'recipe-card', dataset: { id: recipe.id } },
     h('h3', { class: 'recipe-card__title' }, link(recipePath(recipe.id), recipe.title, { test: 'recipe-link' })),
     h('p', { class: 'chips' },
       recipe.ready_in_minutes ? h('span', { class: 'chip' }, icon('clock'), h('span', { text: t('recipe.minutes', { count: recipe.ready_in_minutes }) })) : null,
       dietChips(recipe.diets)),
-    h('p', { class: 'recipe-card__used' }, h('strong', { text: t('recipe.uses') }), ' ', h('span', { test: 'recipe-used', text: (recipe.used || []).join(', ') })),
+    h('p', { class: 'recipe-card__used' }, h('strong', { text: t('recipe.uses') }), ' ', h('span', { test: 'recipe-used', text: (recipe.used || []).map(display).join(', ') })),
     (recipe.missing || []).length
-      ? h('p', { class: 'recipe-card__missing' }, h('strong', { text: t('recipe.withAdditional') }), ' ', h('span', { test: 'recipe-missing', text: recipe.missing.join(', ') }))
+      ? h('p', { class: 'recipe-card__missing' }, h('strong', { text: t('recipe.withAdditional') }), ' ', h('span', { test: 'recipe-missing', text: recipe.missing.map(display).join(', ') }))
       : h('p', { class: 'recipe-card__complete', test: 'recipe-complete', text: t('recipe.nothingMissing') }));
 }
 
@@ -54,6 +58,10 @@ export default {
       diets: loadSetting('kitchen.diets', []),
       maxMinutes: loadSetting('kitchen.maxMinutes', ''),
     };
+    // Canonical ingredient name → its name in the page's language (GET kitchen/ingredient-names);
+    // names outside the vocabulary are shown as they are.
+    let names = {};
+    const display = (name) => names[name] || name;
     const list = h('div', { class: 'ingredient-area' });
     const pick = h('div', { class: 'pick', 'aria-live': 'polite' });
     const recipes = h('div', { class: 'recipes', test: 'recipes', 'aria-live': 'polite' });
@@ -74,13 +82,34 @@ export default {
 
     const reportChange = (change) => {
       if (!change) return;
-      if (change.result === 'added') showStatus(t('kitchen.added', { name: change.name }));
-      else if (change.result === 'already-on-list') showStatus(t('kitchen.already', { name: change.name }));
+      if (change.result === 'added') showStatus(t('kitchen.added', { name: display(change.name) }));
+      else if (change.result === 'already-on-list') showStatus(t('kitchen.already', { name: display(change.name) }));
+    };
+
+    /** A word the Kitchen did not add: which of its meanings, or which known ingredient near it. */
+    const offerChoices = (change) => {
+      const options = change.options || [];
+      const question = change.result === 'ambiguous'
+        ? t('kitchen.ambiguous', { text: change.text.trim() })
+        : options.length ? t('kitchen.unknownSuggest', { text: change.text.trim() }) : t('kitchen.unknown', { text: change.text.trim() });
+      closeFound();
+      replace(pick, h('div', { class: 'pick__box', test: change.result === 'ambiguous' ? 'ingredient-ambiguous' : 'ingredient-unknown' },
+        h('p', { text: question }),
+        options.length ? h('div', { class: 'pick__buttons' }, options.map((option) => button(display(option), {
+          test: 'ingredient-option', attrs: { 'data-name': option },
+          onClick: async () => {
+            if (await addIngredient(option)) pick.replaceChildren();
+          },
+        }))) : null));
     };
 
     const addIngredient = async (name) => {
       try {
         const answer = await api.post('kitchen/ingredients', { name });
+        if (answer.change && (answer.change.result === 'ambiguous' || answer.change.result === 'unknown')) {
+          offerChoices(answer.change);
+          return false;
+        }
         reportChange(answer.change);
         setIngredients(answer.ingredients);
         return true;
@@ -94,16 +123,19 @@ export default {
       clearButton.disabled = ingredients.length === 0;
       replace(list, ingredients.length
         ? h('ul', { class: 'ingredient-list', test: 'ingredient-list' }, ingredients.map((name) => h('li', { class: 'ingredient-item', test: 'ingredient-item', dataset: { name } },
-          h('span', { class: 'ingredient-item__name', text: name }),
-          iconButton('close', t('kitchen.remove', { name }), {
+          h('span', { class: 'ingredient-item__name', text: display(name) }),
+          iconButton('close', t('kitchen.remove', { name: display(name) }), {
             test: 'ingredient-delete',
-            onClick: async () => {
-              try {
-                const answer = await api.delete(`kitchen/ingredients/${encodeURIComponent(name)}`);
-                setIngredients(answer.ingredients);
-              } catch (error) {
-                showError(error);
-              }
+            onClick: () => {
+              const before = ingredients;
+              undoableDelete(t('kitchen.removed', { name: display(name) }), {
+                hide: () => setIngredients(ingredients.filter((other) => other !== name)),
+                remove: async () => {
+                  const answer = await api.delete(`kitchen/ingredients/${encodeURIComponent(name)}`);
+                  if (isCurrent()) setIngredients(answer.ingredients);
+                },
+                restore: () => setIngredients(before),
+              });
             },
           }))))
         : emptyState(t('kitchen.listEmpty'), { test: 'ingredients-empty', iconName: 'pot' }));
@@ -112,7 +144,7 @@ export default {
     /** Button that adds an offered ingredient; disabled, with a tick, once it is on the list. */
     const offerButton = (found) => {
       const onList = ingredients.includes(found.name);
-      const offer = button(`${found.name} (${percent(found.confidence)})`, {
+      const offer = button(`${display(found.name)} (${percent(found.confidence)})`, {
         icon: onList ? 'check' : 'plus', test: 'offer-button',
         attrs: { 'data-name': found.name, disabled: onList },
         onClick: async () => {
@@ -129,8 +161,8 @@ export default {
       const found = answer.found || [];
       const accepted = found.filter((finding) => finding.accepted);
       const offered = found.filter((finding) => !finding.accepted);
-      const added = accepted.filter((finding) => finding.added).map((finding) => finding.name);
-      const already = accepted.filter((finding) => !finding.added).map((finding) => finding.name);
+      const added = accepted.filter((finding) => finding.added).map((finding) => display(finding.name));
+      const already = accepted.filter((finding) => !finding.added).map((finding) => display(finding.name));
       closeFound();
       const stage = new Stage({ test: 'identify-stage', label: t('kitchen.photoAlt') });
       foundStage = stage;
@@ -150,15 +182,15 @@ export default {
       if (stage !== foundStage) return;
       // The stage takes the photo's shape (up to its maximum height), so the photo fills the width.
       if (size.width && size.height) stage.element.style.aspectRatio = `${size.width} / ${size.height}`;
-      stage.image.alt = found.map((finding) => `${finding.name} ${percent(finding.confidence)}`).join(', ') || t('kitchen.foundNone');
+      stage.image.alt = found.map((finding) => `${display(finding.name)} ${percent(finding.confidence)}`).join(', ') || t('kitchen.foundNone');
       // A box per place found: solid green when sure (≥ 0.8), yellow dashed otherwise; each
       // ingredient's best box carries its label. Unsure boxes first, so the sure ones are drawn
       // over them.
       const boxes = found.flatMap((finding) => finding.boxes.map((box, index) => ({
         ...box,
         kind: box.confidence >= SURE ? 'accepted' : 'offered',
-        label: index === 0 ? `${finding.name} ${percent(box.confidence)}` : null,
-        description: `${finding.name} ${percent(box.confidence)}`,
+        label: index === 0 ? `${display(finding.name)} ${percent(box.confidence)}` : null,
+        description: `${display(finding.name)} ${percent(box.confidence)}`,
         test: 'found-box',
         data: { name: finding.name, accepted: String(finding.accepted) },
       })));
@@ -172,20 +204,21 @@ export default {
         const answer = await api.upload('kitchen/identify', photo, { add: true });
         if (answer.method === 'detector') {
           await showFound(photo, answer);
+          revealResult(pick);
           return;
         }
         if (answer.ingredient) {
           replace(pick, h('p', { class: 'notice notice--ok', test: 'identify-result' }, icon('check'),
             h('span', { text: answer.added === false
-              ? t('kitchen.recognisedAlready', { name: answer.ingredient, confidence: percent(answer.confidence) })
-              : t('kitchen.recognised', { name: answer.ingredient, confidence: percent(answer.confidence) }) })));
+              ? t('kitchen.recognisedAlready', { name: display(answer.ingredient), confidence: percent(answer.confidence) })
+              : t('kitchen.recognised', { name: display(answer.ingredient), confidence: percent(answer.confidence) }) })));
           setIngredients((await api.get('kitchen/ingredients')).ingredients);
           return;
         }
         const candidates = answer.candidates || [];
         replace(pick, h('div', { class: 'pick__box', test: 'identify-unsure' },
           h('p', { text: t('kitchen.unsure') }),
-          h('div', { class: 'pick__buttons' }, candidates.map((candidate) => button(`${candidate.name} (${percent(candidate.confidence)})`, {
+          h('div', { class: 'pick__buttons' }, candidates.map((candidate) => button(`${display(candidate.name)} (${percent(candidate.confidence)})`, {
             test: 'candidate-button',
             attrs: { 'data-name': candidate.name },
             onClick: async () => {
@@ -216,9 +249,24 @@ export default {
         });
         if (ticket !== recipeTicket || !isCurrent()) return;
         const found = answer.recipes || [];
-        replace(recipes, found.length
-          ? [h('p', { class: 'muted', test: 'recipes-count', text: t('recipes.count', { count: found.length }) }), h('ul', { class: 'recipe-list' }, found.map(recipeCard))]
-          : emptyState(t('recipes.none'), { test: 'recipes-none', iconName: 'search' }));
+        if (!found.length) {
+          replace(recipes, emptyState(t('recipes.none'), { test: 'recipes-none', iconName: 'search' }));
+          return;
+        }
+        // A page of cards at a time, so thirty results do not make an endless page.
+        const list = h('ul', { class: 'recipe-list' });
+        const more = button('', { variant: 'ghost', test: 'recipes-more', onClick: () => showMore() });
+        let shown = 0;
+        const showMore = () => {
+          const next = found.slice(shown, shown + RECIPE_PAGE);
+          append(list, next.map((recipe) => recipeCard(recipe, display)));
+          shown += next.length;
+          const left = found.length - shown;
+          more.hidden = left === 0;
+          more.querySelector('span').textContent = t('recipes.more', { count: Math.min(left, RECIPE_PAGE), total: left });
+        };
+        replace(recipes, h('p', { class: 'muted', test: 'recipes-count', text: t('recipes.count', { count: found.length }) }), list, more);
+        showMore();
       } catch (error) {
         if (ticket !== recipeTicket) return;
         replace(recipes, errorState(error, findRecipes, 'recipes-error'));
@@ -249,12 +297,12 @@ export default {
       icon: 'trash', variant: 'danger-ghost', test: 'ingredients-clear',
       onClick: async () => {
         if (!(await confirmDialog(t('kitchen.clearTitle'), t('kitchen.clearText'), t('kitchen.clear')))) return;
-        try {
-          await api.delete('kitchen/ingredients');
-          setIngredients([]);
-        } catch (error) {
-          showError(error);
-        }
+        const before = ingredients;
+        undoableDelete(t('kitchen.cleared'), {
+          hide: () => setIngredients([]),
+          remove: () => api.delete('kitchen/ingredients'),
+          restore: () => setIngredients(before),
+        });
       },
     });
 
@@ -294,7 +342,7 @@ export default {
 
     root.append(
       kitchenNav('/kitchen'),
-      h('section', { class: 'card', 'aria-labelledby': 'ingredients-title' },
+      appColumns(h('section', { class: 'card', 'aria-labelledby': 'ingredients-title' },
         h('h2', { id: 'ingredients-title', text: t('kitchen.ingredients') }),
         form,
         h('div', { class: 'button-row' },
@@ -318,10 +366,15 @@ export default {
           h('div', { class: 'field' }, h('label', { for: 'recipe-minutes', class: 'field-label', text: t('recipes.maxTime') }), minutesSelect)),
         h('div', { class: 'filters__checks' }, pantry, diets),
         h('div', { class: 'button-row' }, button(t('recipes.find'), { icon: 'search', variant: 'primary', test: 'find-recipes', onClick: findRecipes })),
-        recipes));
+        recipes)));
 
     replace(list, loadingState(null, 'ingredients-loading'));
     try {
+      try {
+        names = (await api.get('kitchen/ingredient-names')).names || {};
+      } catch {
+        // Without the names the list shows the canonical English ones.
+      }
       const answer = await api.get('kitchen/ingredients');
       if (isCurrent()) setIngredients(answer.ingredients || []);
     } catch (error) {

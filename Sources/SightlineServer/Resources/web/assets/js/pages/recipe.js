@@ -2,7 +2,7 @@
 // ingredients with amounts (those on the ingredient list ticked), numbered steps — with the
 // favourite star and "Add missing to shopping list".
 import { h, icon, button, link, replace } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, formatNumber } from '../i18n.js';
 import { api } from '../api.js';
 import { loadSetting } from '../settings.js';
 import { loadingState, errorState } from '../ui/components.js';
@@ -10,10 +10,11 @@ import { showError, showStatus } from '../ui/notices.js';
 import { kitchenNav } from './kitchen-nav.js';
 import { dietChips } from './kitchen.js';
 
+/** "200 g", "2 Zehen", "0,5": the amount written the page language's way, with the API's unit
+ *  text (in that language and plural form) or else the unit id. */
 function amount(ingredient) {
   if (ingredient.amount === null || ingredient.amount === undefined || ingredient.amount === 0) return '';
-  const value = Number.isInteger(ingredient.amount) ? String(ingredient.amount) : String(Math.round(ingredient.amount * 100) / 100);
-  return [value, ingredient.unit].filter(Boolean).join(' ');
+  return [formatNumber(ingredient.amount), ingredient.unit_text ?? ingredient.unit].filter(Boolean).join(' ');
 }
 
 function favouriteToggle(recipe, initial) {
@@ -77,7 +78,7 @@ function recipePage(recipe) {
           h('span', { class: 'recipe-ingredients__mark', 'aria-hidden': 'true', text: onHand ? '✓' : '' }),
           h('span', { class: 'recipe-ingredients__amount', text: amount(ingredient) }),
           h('span', {},
-            h('span', { text: ingredient.name }),
+            h('span', { test: 'recipe-ingredient-name', text: ingredient.display_name || ingredient.name }),
             ingredient.preparation ? h('span', { class: 'muted', text: `, ${ingredient.preparation}` }) : null,
             onHand ? h('span', { class: 'visually-hidden', text: ` (${t('recipe.onList')})` }) : null));
       }))),

@@ -7,7 +7,7 @@ import { api } from '../api.js';
 import { loadSetting, saveSetting } from '../settings.js';
 import { openDialog, confirmDialog } from '../ui/dialog.js';
 import { loadingState, emptyState, errorState, toggleSwitch } from '../ui/components.js';
-import { showError, showStatus } from '../ui/notices.js';
+import { undoableDelete } from '../ui/notices.js';
 
 function groupByCategory(captures) {
   const groups = new Map();
@@ -20,14 +20,14 @@ function groupByCategory(captures) {
 
 function showCapture(capture) {
   openDialog({
-    title: `${capture.label}, ${percent(capture.confidence)}`,
+    title: `${capture.name || capture.label}, ${percent(capture.confidence)}`,
     test: 'capture-dialog',
     wide: true,
     body: [
       h('img', {
         class: 'capture-photo',
         src: `/api/v1/recognizer/history/${capture.id}/image`,
-        alt: t('history.photoAlt', { label: capture.label, confidence: percent(capture.confidence) }),
+        alt: t('history.photoAlt', { label: capture.name || capture.label, confidence: percent(capture.confidence) }),
         test: 'capture-photo',
       }),
       h('dl', { class: 'facts' },
@@ -49,28 +49,32 @@ export default {
     const clearButton = button(t('history.deleteAll'), { icon: 'trash', variant: 'danger-ghost', test: 'history-delete-all' });
 
     const item = (capture) => h('li', { class: 'history-item', test: 'history-item', dataset: { id: capture.id } },
-      h('button', { type: 'button', class: 'history-item__open', on: { click: () => showCapture(capture) }, 'aria-label': t('history.open', { label: capture.label }) },
+      h('button', { type: 'button', class: 'history-item__open', on: { click: () => showCapture(capture) }, 'aria-label': t('history.open', { label: capture.name || capture.label }) },
         h('img', { class: 'thumb', src: `/api/v1/recognizer/history/${capture.id}/thumbnail`, alt: '', loading: 'lazy' }),
         h('span', { class: 'history-item__text' },
           h('span', { class: 'history-item__title' },
-            h('span', { test: 'history-label', text: capture.label }), ', ',
+            h('span', { test: 'history-label', text: capture.name || capture.label }), ', ',
             h('span', { test: 'history-confidence', text: percent(capture.confidence) })),
           h('span', { class: 'history-item__meta' },
             h('span', { class: 'chip', test: 'history-category', text: capture.category_name }),
             h('span', { class: 'meta' }, icon('face'), h('span', { test: 'history-faces', text: t('recognizer.facesFound', { count: capture.faces ?? 0 }) }))),
           h('time', { class: 'meta', datetime: capture.created_at, text: formatDateTime(capture.created_at) }))),
-      iconButton('trash', t('history.delete', { label: capture.label }), {
+      iconButton('trash', t('history.delete', { label: capture.name || capture.label }), {
         test: 'history-delete',
         variant: 'danger',
-        onClick: async () => {
-          try {
-            await api.delete(`recognizer/history/${capture.id}`);
-            captures = captures.filter((c) => c.id !== capture.id);
-            draw();
-            showStatus(t('history.deleted'));
-          } catch (error) {
-            showError(error);
-          }
+        onClick: () => {
+          const before = captures;
+          undoableDelete(t('history.deleted'), {
+            hide: () => {
+              captures = captures.filter((c) => c.id !== capture.id);
+              draw();
+            },
+            remove: () => api.delete(`recognizer/history/${capture.id}`),
+            restore: () => {
+              captures = before;
+              draw();
+            },
+          });
         },
       }));
 
@@ -91,14 +95,18 @@ export default {
 
     clearButton.addEventListener('click', async () => {
       if (!(await confirmDialog(t('history.deleteAllTitle'), t('history.deleteAllText', { count: captures.length }), t('history.deleteAll')))) return;
-      try {
-        await api.delete('recognizer/history');
-        captures = [];
-        draw();
-        showStatus(t('history.deleted'));
-      } catch (error) {
-        showError(error);
-      }
+      const before = captures;
+      undoableDelete(t('history.deleted'), {
+        hide: () => {
+          captures = [];
+          draw();
+        },
+        remove: () => api.delete('recognizer/history'),
+        restore: () => {
+          captures = before;
+          draw();
+        },
+      });
     });
 
     const load = async () => {

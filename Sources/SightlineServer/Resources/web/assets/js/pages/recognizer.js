@@ -1,5 +1,6 @@
 // recognizer.js: the Object Recognizer. The live camera names what it sees in the result bar
-// ("<label>, <confidence>%", always shown) with the optional top 5, frames per second and
+// ("<name>, <confidence>%" when the model is sure, "Not sure — maybe …?" when it is not: the
+// API's `answer`, in the page's language) with the optional top 5, frames per second and
 // latency; the shutter (or "Choose image") opens the capture sheet — the photo with its caption
 // band and its face scan — where Accept saves it to the history (POST /api/v1/recognize?save=true).
 import { h, icon, iconButton, link, replace } from '../dom.js';
@@ -9,17 +10,19 @@ import { loadSetting, saveSetting } from '../settings.js';
 import { Stage } from '../ui/stage.js';
 import { LiveView, liveBadges } from '../ui/live-view.js';
 import { openDialog } from '../ui/dialog.js';
-import { fileButton, toggleSwitch } from '../ui/components.js';
+import { appColumns, fileButton, toggleSwitch } from '../ui/components.js';
 import { showError, showStatus } from '../ui/notices.js';
 
+/** What to say about a result: the API's answer in the page's language ("banana, 97.1%", or
+ *  "Not sure — maybe a banana (41%)?" below the model's threshold). */
 function caption(result) {
-  return result.caption || `${result.label}, ${result.confidence_text || percent(result.confidence)}`;
+  return result.answer || result.caption;
 }
 
 function top5List(result) {
   return (result.top5 || []).map((entry, index) => h('li', { class: 'top5__item', test: 'top5-item' },
     h('span', { class: 'top5__rank', text: `${index + 1}` }),
-    h('span', { class: 'top5__label', text: entry.label }),
+    h('span', { class: 'top5__label', text: entry.name || entry.label }),
     h('span', { class: 'top5__value', text: percent(entry.confidence) }),
     h('span', { class: 'top5__bar', 'aria-hidden': 'true' },
       h('span', { style: { width: `${Math.max(1, entry.confidence * 100)}%` } }))));
@@ -34,7 +37,7 @@ async function refreshHistoryButton(historyButton) {
     if (latest) {
       replace(thumb, h('img', {
         src: `/api/v1/recognizer/history/${latest.id}/thumbnail`,
-        alt: t('recognizer.latestCapture', { label: latest.label }),
+        alt: t('recognizer.latestCapture', { label: latest.name || latest.label }),
         test: 'history-thumbnail',
       }));
       return;
@@ -53,9 +56,14 @@ async function captureSheet(photo, historyButton) {
   const facesSection = h('section', { class: 'face-scan', test: 'face-scan' },
     h('h3', { class: 'face-scan__title' }, icon('face'), h('span', { text: t('recognizer.faceScan') })),
     h('p', { class: 'face-scan__text', test: 'faces-text', text: t('recognizer.scanningFaces') }));
+  let burnCaption = loadSetting('recognizer.burnCaption', false);
+  const captionToggle = toggleSwitch(t('recognizer.burnCaption'), burnCaption, (checked) => {
+    burnCaption = checked;
+    saveSetting('recognizer.burnCaption', checked);
+  }, { test: 'capture-caption-toggle' });
   const sheet = openDialog({
     title: t('recognizer.captureTitle'),
-    body: [h('div', { class: 'capture-stage' }, stage.element), details, facesSection],
+    body: [h('div', { class: 'capture-stage' }, stage.element), details, facesSection, captionToggle],
     sheet: true,
     test: 'capture-sheet',
     actions: [
@@ -89,6 +97,11 @@ async function captureSheet(photo, historyButton) {
   facesSection.classList.toggle('face-scan--none', faces.length === 0);
   const width = (result.image && result.image.width) || size.width;
   const height = (result.image && result.image.height) || size.height;
+  // The band goes to the bottom when a face reaches into the top quarter and fewer into the
+  // bottom one, as on the saved photo.
+  const inTop = faces.filter((face) => face.y < height * 0.25).length;
+  const inBottom = faces.filter((face) => face.y + face.height > height * 0.75).length;
+  band.classList.toggle('caption-band--bottom', inTop > 0 && inBottom < inTop);
   stage.drawBoxes(faces.map((face, index) => ({
     ...face, kind: 'face', test: 'face-box', label: `${index + 1}`, description: t('recognizer.faceBox', { n: index + 1, confidence: percent(face.confidence) }),
   })), width, height);
@@ -98,7 +111,7 @@ async function captureSheet(photo, historyButton) {
   stage.destroy();
   if (choice !== 'accept') return false;
   try {
-    const saved = await api.upload('recognize', photo, { top: 5, faces: true, save: true });
+    const saved = await api.upload('recognize', photo, { top: 5, faces: true, save: true, caption: burnCaption });
     showStatus(t('recognizer.saved', { caption: caption(saved) }));
     await refreshHistoryButton(historyButton);
     return true;
@@ -128,6 +141,7 @@ export default {
         lastErrorCode = null;
         resultLabel.textContent = caption(result);
         resultBar.dataset.label = result.label;
+        resultBar.dataset.sure = String(result.sure !== false);
         resultCategory.textContent = result.category_name || '';
         replace(top5, top5List(result));
         stage.setBadges(liveBadges(stats));
@@ -140,7 +154,21 @@ export default {
       onStateChange: (running) => {
         shutter.disabled = !running;
         switchButton.disabled = !running;
+        if (running) {
+          shutter.hidden = false;
+          switchButton.hidden = false;
+          delete resultBar.dataset.state;
+          if (resultBar.dataset.label === undefined) resultLabel.textContent = t('recognizer.waiting');
+        }
         if (!running) stage.setBadges([]);
+      },
+      onProblem: () => {
+        // Without a camera the page is a photo recogniser: say so, and offer only the photo.
+        shutter.hidden = true;
+        switchButton.hidden = true;
+        resultBar.dataset.state = 'no-camera';
+        resultLabel.textContent = t('recognizer.noCamera');
+        resultCategory.textContent = '';
       },
     });
 
@@ -168,12 +196,13 @@ export default {
       h('p', { text: t('camera.starting') })));
 
     root.append(
-      h('div', { class: 'camera-screen' },
+      appColumns([
         h('div', { class: 'stage-wrap' }, stage.element, resultBar),
         h('div', { class: 'camera-controls' },
           fileButton(t('action.chooseImage'), openSheet, { variant: 'ghost' }),
           shutter,
           historyButton),
+      ], [
         h('div', { class: 'toolbar' },
           toggleSwitch(t('recognizer.showTop5'), showTop5, (checked) => {
             showTop5 = checked;
@@ -181,7 +210,7 @@ export default {
             top5.hidden = !checked;
           }, { test: 'top5-toggle' }),
           switchButton),
-        top5),
+        top5]),
       h('p', { class: 'hint' }, t('recognizer.hint'), ' ', link('/recognizer/history', t('recognizer.openHistory'), { test: 'history-link' })),
     );
 

@@ -5,7 +5,7 @@ import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { loadingState, emptyState, errorState } from '../ui/components.js';
 import { confirmDialog } from '../ui/dialog.js';
-import { showError } from '../ui/notices.js';
+import { showError, undoableDelete } from '../ui/notices.js';
 import { kitchenNav } from './kitchen-nav.js';
 
 export default {
@@ -19,11 +19,12 @@ export default {
       icon: 'trash', variant: 'danger-ghost', test: 'shopping-clear',
       onClick: async () => {
         if (!(await confirmDialog(t('shopping.clearTitle'), t('shopping.clearText'), t('shopping.clear')))) return;
-        try {
-          apply(await api.delete('kitchen/shopping-list'));
-        } catch (error) {
-          showError(error);
-        }
+        const before = items;
+        undoableDelete(t('shopping.removed'), {
+          hide: () => apply({ items: [] }),
+          remove: async () => apply(await api.delete('kitchen/shopping-list')),
+          restore: () => apply({ items: before }),
+        });
       },
     });
     const apply = (answer) => {
@@ -56,12 +57,16 @@ export default {
             iconButton('trash', t('shopping.remove', { name: item.name }), {
               test: 'shopping-remove',
               variant: 'danger',
-              onClick: async () => {
-                try {
-                  apply(await api.delete(`kitchen/shopping-list/${item.id}`));
-                } catch (error) {
-                  showError(error);
-                }
+              onClick: () => {
+                const before = items;
+                undoableDelete(t('shopping.removed'), {
+                  hide: () => apply({ items: items.filter((other) => other.id !== item.id) }),
+                  remove: async () => {
+                    const answer = await api.delete(`kitchen/shopping-list/${item.id}`);
+                    if (isCurrent()) apply(answer);
+                  },
+                  restore: () => apply({ items: before }),
+                });
               },
             }));
         }))

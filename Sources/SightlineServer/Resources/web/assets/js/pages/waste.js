@@ -11,7 +11,7 @@ import { Stage } from '../ui/stage.js';
 import { LiveView, liveBadges } from '../ui/live-view.js';
 import { openDialog } from '../ui/dialog.js';
 import { renderMarkdown } from '../ui/markdown.js';
-import { fileButton, loadingState, errorState, segmented, toggleSwitch } from '../ui/components.js';
+import { appColumns, fileButton, loadingState, errorState, revealResult, segmented, toggleSwitch } from '../ui/components.js';
 import { showError, showStatus } from '../ui/notices.js';
 import { consentGranted, renderConsentGate } from './waste-consent.js';
 
@@ -49,13 +49,27 @@ function objectCard(object) {
         : null));
 }
 
+/** Where the waste the whole-photo verdict describes goes (the report's verdict guidance). */
+function verdictCard(guidance) {
+  return h('li', { class: 'waste-object waste-object--verdict', test: 'waste-verdict', dataset: { bin: guidance.bin } },
+    h('img', { class: 'bin-symbol', src: guidance.bin_symbol, alt: guidance.bin_name, test: 'bin-symbol', width: '48', height: '48' }),
+    h('div', { class: 'waste-object__text' },
+      h('p', { class: 'waste-object__title' }, h('span', { text: t('waste.wholePhoto') })),
+      h('p', { class: 'waste-object__bin' }, h('strong', { text: t('waste.bin') }), ' ', h('span', { test: 'waste-verdict-bin', text: guidance.bin_name })),
+      guidance.text ? h('p', { class: 'waste-object__guidance', text: guidance.text }) : null,
+      guidance.alternatives && guidance.alternatives.length
+        ? h('p', { class: 'waste-object__alternatives', text: t('waste.alternatives', { bins: guidance.alternatives.map((a) => a.bin_name).join(', ') }) })
+        : null));
+}
+
 function renderMain(root, { onConsentLost }) {
   let mode = MODES.includes(loadSetting('waste.mode', 'check')) ? loadSetting('waste.mode', 'check') : 'check';
   let lastPhoto = null;
   let liveOn = false;
   let analysing = 0;
   const stage = new Stage({ test: 'waste-stage', label: t('waste.cameraLabel') });
-  stage.showPlaceholder(h('div', { class: 'camera-problem' }, icon('recycle', 'state__icon'), h('p', { text: t('waste.placeholder') })));
+  const placeholder = () => stage.showPlaceholder(h('div', { class: 'camera-problem' }, icon('recycle', 'state__icon'), h('p', { text: t('waste.placeholder') })));
+  placeholder();
   const information = h('div', { class: 'information', test: 'waste-information', 'aria-live': 'polite', tabindex: '0' },
     h('p', { class: 'information__hint', text: t('waste.informationHint') }));
   const objects = h('ul', { class: 'waste-objects', test: 'waste-objects' });
@@ -74,7 +88,8 @@ function renderMain(root, { onConsentLost }) {
     stage.drawBoxes(boxes, width, height);
     replace(information, String(report.information || '').trim().split('\n').map((line) => h('p', { text: line })));
     information.dataset.count = String((report.objects || []).length);
-    replace(objects, (report.objects || []).map(objectCard));
+    const verdictGuidance = report.verdict && report.verdict.guidance;
+    replace(objects, (report.objects || []).map(objectCard), verdictGuidance ? verdictCard(verdictGuidance) : null);
   };
 
   const analyse = async (photo) => {
@@ -85,9 +100,13 @@ function renderMain(root, { onConsentLost }) {
     replace(objects);
     try {
       const report = await api.upload('waste', photo, { mode });
-      if (ticket === analysing) showReport(report);
+      if (ticket === analysing) {
+        showReport(report);
+        revealResult(information);
+      }
     } catch (error) {
       if (ticket !== analysing) return;
+      placeholder();
       replace(information, h('p', { class: 'information__error', text: error.message }));
       if (error.code === 'consent_required') onConsentLost();
       else showError(error);
@@ -158,18 +177,18 @@ function renderMain(root, { onConsentLost }) {
 
   root.append(
     modeControl,
-    h('div', { class: 'stage-wrap' }, stage.element),
-    h('div', { class: 'camera-controls camera-controls--waste' },
-      takePhoto,
-      fileButton(t('action.chooseImage'), (file) => {
-        setLive(false);
-        liveView.stop();
-        analyse(file);
-      }),
-      switchButton),
-    h('div', { class: 'toolbar' }, liveToggle),
-    information,
-    objects,
+    appColumns([
+      h('div', { class: 'stage-wrap' }, stage.element),
+      h('div', { class: 'camera-controls camera-controls--waste' },
+        takePhoto,
+        fileButton(t('action.chooseImage'), (file) => {
+          setLive(false);
+          liveView.stop();
+          analyse(file);
+        }),
+        switchButton),
+      h('div', { class: 'toolbar' }, liveToggle),
+    ], [information, objects]),
     h('nav', { class: 'link-row', 'aria-label': t('waste.more') },
       link('/waste/overview', [icon('list'), h('span', { text: t('waste.overview') })], { class: 'button button--ghost', test: 'overview-link' }),
       link('/waste/settings', [icon('settings'), h('span', { text: t('waste.settings') })], { class: 'button button--ghost', test: 'settings-link' })),

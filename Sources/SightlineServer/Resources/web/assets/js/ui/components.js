@@ -72,3 +72,18 @@ export function segmented(name, legend, options, value, onChange) {
       }),
       h('span', { text: option.label }))));
 }
+
+/** The two columns of an app page: the picture and its controls, and the results. Side by side
+ *  on a wide screen (app.css, ≥ 960 px), one above the other on a phone. */
+export function appColumns(media, results) {
+  return h('div', { class: 'app-columns' },
+    h('div', { class: 'app-columns__media' }, media),
+    h('div', { class: 'app-columns__results' }, results));
+}
+
+/** On a phone, where the result is below the picture, scrolls it into view when it arrives. */
+export function revealResult(element) {
+  if (!window.matchMedia('(max-width: 959px)').matches) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+}

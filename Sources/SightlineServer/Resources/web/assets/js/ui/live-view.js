@@ -17,15 +17,17 @@ export function liveBadges(stats) {
 export class LiveView {
   /**
    * stage: a Stage; live: query parameters for /api/v1/live, or null for a camera preview
-   * without analysis; onResult(result, stats), onError(error), onStateChange(running).
+   * without analysis; onResult(result, stats), onError(error), onStateChange(running),
+   * onProblem(error) when the camera cannot be used.
    */
-  constructor(stage, { live = null, onResult, onError, onStateChange } = {}) {
+  constructor(stage, { live = null, onResult, onError, onStateChange, onProblem } = {}) {
     this.stage = stage;
     this.camera = new Camera(stage.video);
     this.liveParams = live;
     this.onResult = onResult || (() => {});
     this.onError = onError || (() => {});
     this.onStateChange = onStateChange || (() => {});
+    this.onProblem = onProblem || (() => {});
     this.session = null;
     this.liveRefused = false;
     this.wanted = false;
@@ -113,6 +115,7 @@ export class LiveView {
     this.stage.showPlaceholder(h('div', { class: 'camera-problem', test: 'camera-problem' },
       h('p', { text: t(cameraProblem(error)) }),
       button(t('camera.retry'), { icon: 'camera', onClick: () => this.start(), test: 'camera-retry' })));
+    this.onProblem(error);
   }
 
   /** Stops the camera and the socket; `keepWanted` resumes them when the tab is shown again. */

@@ -1,6 +1,7 @@
 // notices.js: how the app tells the user what happened outside the page's own content — the
-// dismissible error banner (every API error ends up here: a corrupt upload, a busy server) and
-// a short-lived status message ("Saved to history") read out by screen readers.
+// dismissible error banner (every API error ends up here: a corrupt upload, a busy server), a
+// short-lived status message ("Saved to history") read out by screen readers, and the "Undo"
+// of a delete, which is carried out only once the few seconds to undo it have passed.
 import { h, icon, iconButton, replace } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -31,6 +32,7 @@ export function hideError() {
 
 /** A brief confirmation in the status area, announced politely. */
 export function showStatus(text) {
+  settlePendingDelete();
   const status = document.getElementById('status-toast');
   status.textContent = text;
   status.hidden = false;
@@ -39,4 +41,52 @@ export function showStatus(text) {
     status.hidden = true;
     status.textContent = '';
   }, 3500);
+}
+
+/** How long a delete can be undone. */
+export const UNDO_MS = 6000;
+let pendingDelete = null;
+
+/** Carries out the delete waiting for its undo time at once (another one starts, or the page is
+ *  closed), so a delete is never lost. */
+function settlePendingDelete() {
+  if (!pendingDelete) return;
+  const { perform, timer } = pendingDelete;
+  pendingDelete = null;
+  clearTimeout(timer);
+  perform();
+}
+window.addEventListener('pagehide', settlePendingDelete);
+
+/**
+ * A delete the user can take back: `hide()` takes the item off the page at once; the status area
+ * says `text` with an "Undo" button for UNDO_MS. Undo calls `restore()`; otherwise `remove()`
+ * (the API call) runs when the time is up, and `restore()` runs if it fails.
+ */
+export function undoableDelete(text, { hide, remove, restore }) {
+  settlePendingDelete();
+  hide();
+  const status = document.getElementById('status-toast');
+  const perform = async () => {
+    status.hidden = true;
+    status.replaceChildren();
+    try {
+      await remove();
+    } catch (error) {
+      restore();
+      showError(error);
+    }
+  };
+  const undo = h('button', { type: 'button', class: 'toast__action', test: 'undo', text: t('action.undo') });
+  undo.addEventListener('click', () => {
+    clearTimeout(pendingDelete && pendingDelete.timer);
+    pendingDelete = null;
+    status.hidden = true;
+    status.replaceChildren();
+    restore();
+  });
+  clearTimeout(statusTimer);
+  replace(status, h('span', { text }), undo);
+  status.hidden = false;
+  pendingDelete = { perform, timer: setTimeout(() => settlePendingDelete(), UNDO_MS) };
 }
