@@ -21,6 +21,9 @@ public struct KitchenIngredientList: Sendable {
     /// with the nearest known ones.
     @discardableResult
     public func add(_ text: String, at date: Date = Date()) async throws -> IngredientListChange {
+        if text.unicodeScalars.contains("\u{0}") {
+            throw StoreError.invalidValue(field: "ingredient name", reason: "it holds a NUL character (U+0000)")
+        }
         if let meanings = vocabulary.meanings(of: text) { return .ambiguous(meanings: meanings) }
         guard let name = vocabulary.normalisedName(text) else { return .ignoredEmpty }
         guard vocabulary.contains(name) else { return .unknown(suggestions: vocabulary.suggestions(for: text)) }

@@ -113,7 +113,7 @@ final class BreedEncyclopaediaTests: XCTestCase {
         XCTAssertEqual(Set(object.keys), [
             "name", "aliases", "kind", "summary", "description", "origin", "temperament", "size", "weight_kg",
             "life_span_years", "coat", "activity", "grooming", "shedding", "affection", "vocality", "good_with_children",
-            "good_with_pets", "hypoallergenic", "health_notes", "registries", "sources", "recognised_by_scanner", "favourite",
+            "good_with_pets", "hypoallergenic", "health_notes", "registries", "sources", "display_name", "recognised_by_scanner", "favourite",
         ])
         XCTAssertEqual(object["favourite"] as? Bool, true)
         XCTAssertEqual(object["aliases"] as? [String], ["Si-Sawat"])

@@ -38,7 +38,7 @@ final class SpoonacularClientTests: XCTestCase {
     }
 
     func testSearchNormalisesNamesAndReadsTimeAndDietsFromInformation() async throws {
-        let request = RecipeSearchRequest(ingredients: ["Eggs", "pepper", "eggs"], ranking: .mostUsed, ignorePantryStaples: false)
+        let request = RecipeSearchRequest(ingredients: ["Eggs", "peppers", "eggs"], ranking: .mostUsed, ignorePantryStaples: false)
         let matches = try await provider().findRecipes(request)
         XCTAssertEqual(matches, [
             RecipeMatch(id: "101", title: "Green Pepper Frittata", used: ["egg", "bell pepper"], missing: ["salt", "cheddar"],

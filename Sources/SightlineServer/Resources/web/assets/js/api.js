@@ -3,6 +3,7 @@
 // every failure — an {"error": {"code", "message"}} answer, a non-JSON answer or a network
 // failure — into an ApiError the pages show to the user.
 import { language, t } from './i18n.js';
+import { settlePendingDelete } from './ui/notices.js';
 
 /** A failed API call: the server's error code and message, and the HTTP status (0: no answer). */
 export class ApiError extends Error {
@@ -37,6 +38,8 @@ export function userMessage(code, message) {
 }
 
 async function request(method, path, { params, json, body, headers = {}, signal } = {}) {
+  // A change waits for a delete that is still in its undo time, so it lands after it.
+  if (method !== 'GET') await settlePendingDelete();
   const init = { method, headers: { Accept: 'application/json', ...headers }, signal };
   if (json !== undefined) {
     init.body = JSON.stringify(json);

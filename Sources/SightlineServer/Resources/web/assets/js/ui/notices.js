@@ -47,14 +47,15 @@ export function showStatus(text) {
 export const UNDO_MS = 6000;
 let pendingDelete = null;
 
-/** Carries out the delete waiting for its undo time at once (another one starts, or the page is
- *  closed), so a delete is never lost. */
-function settlePendingDelete() {
-  if (!pendingDelete) return;
+/** Carries out the delete waiting for its undo time at once (another change is sent, another
+ *  delete starts, or the page is closed), so a delete is never lost or overtaken; resolves when
+ *  it is done. */
+export function settlePendingDelete() {
+  if (!pendingDelete) return Promise.resolve();
   const { perform, timer } = pendingDelete;
   pendingDelete = null;
   clearTimeout(timer);
-  perform();
+  return perform();
 }
 window.addEventListener('pagehide', settlePendingDelete);
 
