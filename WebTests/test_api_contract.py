@@ -675,6 +675,18 @@ class KitchenRoutesTest(ContractTestCase):
         self.assertError(api.request("POST", "/api/v1/kitchen/ingredients", body=b"", content_type="application/json"),
                          400, "bad_request")
 
+    def test_ingredient_names_and_a_recipe_in_every_language(self):
+        english = api.get("/api/v1/kitchen/ingredient-names").json["names"]
+        german = api.get("/api/v1/kitchen/ingredient-names", [("lang", "de")]).json["names"]
+        self.assertEqual(set(english), set(german), "every ingredient in both")
+        self.assertEqual((english["tomato"], german["tomato"]), ("tomato", "Tomate"))
+        self.assertError(api.get("/api/v1/kitchen/ingredient-names", [("lang", "fr")]), 422, "invalid")
+        recipe = api.get("/api/v1/kitchen/recipes/ukrainian-borscht", [("lang", "uk")]).json
+        original = api.get("/api/v1/kitchen/recipes/ukrainian-borscht").json
+        self.assertNotEqual(recipe["title"], original["title"])
+        self.assertEqual([i["name"] for i in recipe["ingredients"]], [i["name"] for i in original["ingredients"]])
+        self.assertTrue(all(i["display_name"] for i in recipe["ingredients"]))
+
     def test_identify(self):
         api.delete("/api/v1/kitchen/ingredients")
         reply = api.upload("/api/v1/kitchen/identify", ZUCCHINI, [("add", "true")], as_form=True)
