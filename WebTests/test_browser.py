@@ -428,12 +428,14 @@ class EncyclopaediaChecks:
         browser.wait(lambda: star.get_attribute("aria-pressed") == "true", "the star to be on")
         self.assertEqual([b["name"] for b in api.get("breeds/favourites").json["breeds"]], ["Bengal"])
 
+        # The back arrow returns to the search the user came from, not to the bare list.
         browser.click("back-button")
         browser.wait_page("breeds")
+        self.assertEqual(browser.path, "/breeds?q=ben")
         browser.click(browser.find("breed-filters").find_element("css selector", "summary"))
         browser.toggle("filter-favourite")
         browser.wait(lambda: [card.get_attribute("data-name") for card in browser.elements("breed-card")] == ["Bengal"], "only the favourite")
-        self.assertEqual(browser.path, "/breeds?favourite=true")
+        self.assertEqual(browser.path, "/breeds?q=ben&favourite=true")
         star = browser.find("favourite-toggle", within=browser.element("breed-card"))
         self.assertEqual(star.get_attribute("aria-pressed"), "true")
         browser.click(star)
