@@ -15,15 +15,6 @@ public enum GuessWording {
         }
     }
 
-    /// The heading of the list of the most likely classes under a guess.
-    public static func otherGuesses(in language: Language) -> String {
-        switch language {
-        case .english: "Most likely:"
-        case .german: "Am wahrscheinlichsten:"
-        case .ukrainian: "Найімовірніше:"
-        }
-    }
-
     /// An English name with "a" or "an" in front, except for names that read as plurals
     /// ("sunglasses") or do not start with a letter.
     static func withArticle(_ name: String) -> String {
