@@ -105,6 +105,17 @@ final class UnparseableRequestTests: XCTestCase {
             // Clients that hang up before a whole first request: nothing to answer, nothing wrong.
             close(try RawHTTPClient.openAfterSending([], port: port))
             close(try RawHTTPClient.openAfterSending(Array("GET / HT".utf8), port: port))
+            // Nor do clients that hang up while their WebSocket upgrade is being decided (a
+            // browser switching camera drops the socket it was opening).
+            let upgrade = ["GET /api/v1/live?app=recognizer HTTP/1.1", "Host: localhost:\(port)", "Upgrade: websocket",
+                           "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]
+                .joined(separator: "\r\n") + "\r\n\r\n"
+            for _ in 0 ..< 50 {
+                let socket = try RawHTTPClient.openAfterSending(Array(upgrade.utf8), port: port)
+                var reset = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(socket, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+                close(socket)
+            }
             let healthy = try await RawHTTPClient.send("GET /healthz HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: port)
             XCTAssertEqual(healthy.status, 200)
             try await Task.sleep(for: .milliseconds(300))
@@ -113,6 +124,8 @@ final class UnparseableRequestTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.hasPrefix("error") || $0.hasPrefix("critical") }, [], "\(lines.suffix(20))")
         XCTAssertGreaterThanOrEqual(lines.filter { $0.contains("input was closed") }.count, 6,
                                     "each refused connection ended the upgrade's wait: \(lines.suffix(20))")
+        XCTAssertGreaterThan(lines.filter { $0.contains("Upgrade ended as the client closed the connection") }.count, 0,
+                             "a reset cut an upgrade short: \(lines.suffix(20))")
     }
 
     func testATLSConnectionThatNeverShakesHandsIsClosedAfterTheTimeLimit() async throws {

@@ -35,8 +35,10 @@ struct RequestHeadDeadlineChannel<Base: ServerChildChannel>: ServerChildChannel 
         }
     }
 
+    /// Handles the connection with a logger that does not report a client closing during the
+    /// WebSocket upgrade as an error (`ClosedUpgradeLogHandler`).
     func handle(value: Value, logger: Logger) async {
-        await base.handle(value: value, logger: logger)
+        await base.handle(value: value, logger: ClosedUpgradeLogHandler.logger(logger, for: value.channel))
     }
 }
 
