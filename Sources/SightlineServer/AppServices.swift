@@ -29,6 +29,7 @@ final class AppServices: Sendable {
     let wasteKnowledge: Lazy<WasteKnowledge>
     let wasteGuard: Lazy<WasteGuard>
     let encyclopaedia: Lazy<BreedEncyclopaedia>
+    let breedPhotos: Lazy<BreedPhotos>
     let catScanner: Lazy<CatScanner>
     let kitchenKnowledge: Lazy<KitchenKnowledge>
     let ingredientFinder: Lazy<IngredientFinder>
@@ -69,6 +70,7 @@ final class AppServices: Sendable {
         wasteKnowledge = Lazy { try WasteKnowledge.bundled() }
         wasteGuard = Lazy { try metrics.timingLoad("waste-guard") { try WasteGuard(store: models, inferenceOptions: inferenceOptions) } }
         encyclopaedia = Lazy { try BreedEncyclopaedia.bundled() }
+        breedPhotos = Lazy { try BreedPhotos(dataDirectory: models.dataDirectory) }
         catScanner = Lazy { try metrics.timingLoad("cat-scanner") { try CatScanner.installed(in: models, options: inferenceOptions) } }
         kitchenKnowledge = Lazy { try KitchenKnowledge.bundled() }
         ingredientFinder = Lazy { [kitchenKnowledge] in

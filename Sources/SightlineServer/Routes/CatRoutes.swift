@@ -1,6 +1,6 @@
 // CatRoutes: the Cat Scanner over HTTP — scan a photo (cat detector, message, top three breeds,
 // saved to the history unless save=false), the scan history with its photos, and the
-// encyclopaedia: search and trait filters, one breed's page, favourites.
+// encyclopaedia: search and trait filters, one breed's page and picture, favourites.
 import Foundation
 import Hummingbird
 import SightlineApps
@@ -23,6 +23,7 @@ struct CatRoutes {
         api.put("breeds/favourites/:name", use: addFavourite)
         api.delete("breeds/favourites/:name", use: removeFavourite)
         api.get("breeds/:name", use: breed)
+        api.get("breeds/:name/photo", use: breedPhoto)
     }
 
     /// `?save=true|false` (default true), `?save-non-cats=true|false` (default true: with false a
@@ -93,9 +94,10 @@ struct CatRoutes {
         let labels = try recognisedLabels()
         let favourites = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
         let translations = try BreedTranslations.bundled()
+        let photos = try services.breedPhotos.get()
         let language = try request.language()
         let entries = encyclopaedia.entries(matching: request.text("q") ?? "", filter: filter, recognisedLabels: labels,
-                                            favourites: favourites).map { translations.translating($0, to: language) }
+                                            favourites: favourites).map { photos.attaching(to: translations.translating($0, to: language)) }
         return try JSONResponse.make(BreedListJSON(
             breeds: entries, total: encyclopaedia.breeds.count,
             recognised: labels.map { labels in encyclopaedia.breeds.filter { labels.contains($0.name) }.count }))
@@ -106,8 +108,18 @@ struct CatRoutes {
         let breed = try encyclopaedia.resolve(try context.text("name"))
         let favourites = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).names()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: (try recognisedLabels() ?? []).contains(breed.name),
-                                            isFavourite: favourites.contains(breed.name))
+                                            isFavourite: favourites.contains(breed.name),
+                                            photo: try services.breedPhotos.get().photo(for: breed.name))
         return try JSONResponse.make(BreedEntryJSON(try BreedTranslations.bundled().translating(entry, to: try request.language())))
+    }
+
+    /// The entry's picture (JPEG); 404 when it has none installed. Its credit is the entry's `photo`.
+    @Sendable func breedPhoto(_ request: Request, context: some RequestContext) async throws -> Response {
+        let breed = try services.encyclopaedia.get().resolve(try context.text("name"))
+        guard let data = try services.breedPhotos.get().jpegData(for: breed.name) else {
+            throw APIError.notFound("The encyclopaedia has no picture of \(breed.name).")
+        }
+        return JSONResponse.bytes(data, contentType: "image/jpeg")
     }
 
     /// `{"breeds": [entry…]}`
@@ -115,9 +127,11 @@ struct CatRoutes {
         let encyclopaedia = try services.encyclopaedia.get()
         let labels = Set(try recognisedLabels() ?? [])
         let translations = try BreedTranslations.bundled()
+        let photos = try services.breedPhotos.get()
         let language = try request.language()
         let entries = try await BreedFavourites(store: services.store, encyclopaedia: encyclopaedia).list().map {
-            translations.translating(BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true),
+            translations.translating(BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true,
+                                                             photo: photos.photo(for: $0.name)),
                                      to: language)
         }
         return try JSONResponse.make(BreedFavouriteListJSON(breeds: entries))

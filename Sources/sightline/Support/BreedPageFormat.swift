@@ -30,8 +30,13 @@ enum BreedPageFormat {
         return [marks, breed.name, breed.kind.rawValue, breed.size.rawValue, breed.coat.length.rawValue, breed.origin]
     }
 
+    /// The entries' installed pictures.
+    static func photos() throws -> BreedPhotos {
+        try BreedPhotos(dataDirectory: ModelStore().dataDirectory)
+    }
+
     /// The whole entry as text.
-    static func page(_ entry: BreedEncyclopaediaEntry) -> String {
+    static func page(_ entry: BreedEncyclopaediaEntry, photos: BreedPhotos) -> String {
         let breed = entry.breed
         var lines: [String] = []
         var title = breed.name
@@ -59,6 +64,9 @@ enum BreedPageFormat {
         lines.append("Registries: " + (breed.registries.isEmpty ? "none" : breed.registries.joined(separator: ", ")))
         lines.append("Sources:")
         lines += breed.sources.map { "  \($0.title) — \($0.url)" }
+        if let photo = entry.photo {
+            lines.append("Picture: \(photos.fileURL(for: breed.name).path) — \(photo.credit), \(photo.licence)")
+        }
         return lines.joined(separator: "\n")
     }
 

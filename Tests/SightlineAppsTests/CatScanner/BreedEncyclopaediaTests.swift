@@ -114,8 +114,10 @@ final class BreedEncyclopaediaTests: XCTestCase {
             "name", "aliases", "kind", "summary", "description", "origin", "temperament", "size", "weight_kg",
             "life_span_years", "coat", "activity", "grooming", "shedding", "affection", "vocality", "good_with_children",
             "good_with_pets", "hypoallergenic", "health_notes", "registries", "sources", "display_name", "recognised_by_scanner", "favourite",
+            "photo",
         ])
         XCTAssertEqual(object["favourite"] as? Bool, true)
+        XCTAssertTrue(object["photo"] is NSNull, "no picture given")
         XCTAssertEqual(object["aliases"] as? [String], ["Si-Sawat"])
     }
 

@@ -12,7 +12,8 @@ struct BreedCommand: AsyncParsableCommand {
             NAME is an entry's name or alias (case, accents and punctuation ignored), or a part \
             of a name that only one entry has. The page says whether the Cat Scanner's installed \
             breed classifier can recognise it. With --json: one object with every field plus \
-            "recognised_by_scanner" and "favourite".
+            "recognised_by_scanner", "favourite" and "photo" (the credit of its installed picture, \
+            or null).
             """)
 
     @Argument(help: ArgumentHelp("The entry's name or alias.", valueName: "name"))
@@ -25,8 +26,9 @@ struct BreedCommand: AsyncParsableCommand {
         let breed = try encyclopaedia.resolve(name.joined(separator: " "))
         let labels = try BreedPageFormat.recognisedLabels() ?? []
         let favourites = try await BreedFavourites(store: try await AppDataStore.open(), encyclopaedia: encyclopaedia).names()
+        let photos = try BreedPageFormat.photos()
         let entry = BreedEncyclopaediaEntry(breed: breed, isRecognisedByScanner: labels.contains(breed.name),
-                                            isFavourite: favourites.contains(breed.name))
-        print(format.json ? try BreedEntryJSON(entry).jsonText() : BreedPageFormat.page(entry))
+                                            isFavourite: favourites.contains(breed.name), photo: photos.photo(for: breed.name))
+        print(format.json ? try BreedEntryJSON(entry).jsonText() : BreedPageFormat.page(entry, photos: photos))
     }
 }

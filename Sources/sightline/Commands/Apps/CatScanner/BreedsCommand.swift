@@ -1,5 +1,5 @@
 // BreedsCommand: `sightline cat breeds` — the Cat Scanner's encyclopaedia: search and filter it (the
-// default subcommand) and manage favourite breeds.
+// default subcommand), manage favourite breeds and install the entries' pictures.
 import ArgumentParser
 
 struct BreedsCommand: ParsableCommand {
@@ -9,8 +9,9 @@ struct BreedsCommand: ParsableCommand {
         discussion: """
             `sightline cat breeds [QUERY] [--filter key=value …] [--json]` lists entries (see \
             `sightline cat breeds search --help`); `sightline cat breeds favourites …` lists, adds and \
-            removes favourites; `sightline cat breed NAME` shows one entry.
+            removes favourites; `sightline cat breed NAME` shows one entry; `sightline cat breeds \
+            install-photos DATASETS` installs the pictures.
             """,
-        subcommands: [BreedsSearchCommand.self, BreedsFavouritesCommand.self],
+        subcommands: [BreedsSearchCommand.self, BreedsFavouritesCommand.self, BreedsInstallPhotosCommand.self],
         defaultSubcommand: BreedsSearchCommand.self)
 }

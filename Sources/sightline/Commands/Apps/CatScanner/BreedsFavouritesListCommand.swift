@@ -13,8 +13,10 @@ struct BreedsFavouritesListCommand: AsyncParsableCommand {
         let breeds = try await BreedFavourites(store: try await AppDataStore.open(), encyclopaedia: encyclopaedia).list()
         if format.json {
             let labels = Set(try BreedPageFormat.recognisedLabels() ?? [])
+            let photos = try BreedPageFormat.photos()
             let entries = breeds.map {
-                BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true)
+                BreedEncyclopaediaEntry(breed: $0, isRecognisedByScanner: labels.contains($0.name), isFavourite: true,
+                                        photo: photos.photo(for: $0.name))
             }
             printJSON(BreedFavouriteListJSON(breeds: entries))
             return

@@ -21,7 +21,7 @@ struct BreedsSearchCommand: AsyncParsableCommand {
             ✓ marks entries the installed breed classifier can recognise, ★ favourites. With \
             --json the output is one line {"breeds", "total", "recognised"} as GET /api/v1/breeds \
             answers it, each entry holding every field (the schema of Resources/cats/README.md) \
-            plus "recognised_by_scanner" and "favourite".
+            plus "recognised_by_scanner", "favourite" and "photo".
             """)
 
     @Argument(help: ArgumentHelp("A name or part of one.", valueName: "query"))
@@ -37,8 +37,9 @@ struct BreedsSearchCommand: AsyncParsableCommand {
         let encyclopaedia = try BreedEncyclopaedia.bundled()
         let labels = try BreedPageFormat.recognisedLabels()
         let favourites = try await BreedFavourites(store: try await AppDataStore.open(), encyclopaedia: encyclopaedia).names()
+        let photos = try BreedPageFormat.photos()
         let entries = encyclopaedia.entries(matching: query ?? "", filter: filter, recognisedLabels: labels,
-                                            favourites: favourites)
+                                            favourites: favourites).map(photos.attaching(to:))
         if format.json {
             printJSON(BreedListJSON(breeds: entries, total: encyclopaedia.breeds.count,
                                     recognised: labels.map { labels in encyclopaedia.breeds.filter { labels.contains($0.name) }.count })
