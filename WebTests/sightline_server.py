@@ -1,11 +1,12 @@
 """A real `sightline serve` for the web tests: started on a free loopback port with its own
-data directory (a fresh SQLite database; the installed models linked in), stopped with SIGTERM.
+data directory (a fresh SQLite database; the installed models and content linked in), stopped
+with SIGTERM.
 
     with SightlineServer() as server:
         urllib.request.urlopen(server.url + "healthz")
 
 With `home=PATH` the server uses that data directory instead (created when missing, the models
-linked in when it has none) and leaves it in place when it stops, so that several servers in a
+and content linked in when it has none) and leaves it in place when it stops, so that several servers in a
 row — or a server killed with `kill()` and started again — share one database. `environment`
 adds or overrides variables of the server's environment (TMPDIR, for example). The server loads
 models on first use (`--no-warm-up`) unless `warm_up=True`, so that a test's memory and timing
@@ -35,11 +36,15 @@ def memory_mib(pid):
     return values
 
 
+def installed_home():
+    """The data directory the test run uses (where `make models` installed everything)."""
+    home = os.environ.get("SIGHTLINE_HOME")
+    return pathlib.Path(home) if home else pathlib.Path.home() / ".local" / "share" / "sightline"
+
+
 def installed_models_directory():
     """The models directory of the data directory the test run uses."""
-    home = os.environ.get("SIGHTLINE_HOME")
-    base = pathlib.Path(home) if home else pathlib.Path.home() / ".local" / "share" / "sightline"
-    return base / "models"
+    return installed_home() / "models"
 
 
 class SightlineServer:
@@ -60,9 +65,10 @@ class SightlineServer:
         else:
             self.home = self.given_home
             self.home.mkdir(parents=True, exist_ok=True)
-        models = installed_models_directory()
-        if models.is_dir() and not os.path.lexists(self.home / "models"):
-            (self.home / "models").symlink_to(models)
+        for installed in ("models", "content"):
+            source = installed_home() / installed
+            if source.is_dir() and not os.path.lexists(self.home / installed):
+                (self.home / installed).symlink_to(source)
         environment = dict(os.environ, SIGHTLINE_HOME=str(self.home), **self.environment)
         self.process = subprocess.Popen(
             [str(self.binary), "serve", "--port", "0", *self.extra_arguments],

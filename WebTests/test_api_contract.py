@@ -13,6 +13,7 @@ object detector) are exercised all the same and must answer 404 model_not_instal
 import collections
 import contextlib
 import http.client
+import io
 import json
 import os
 import pathlib
@@ -26,6 +27,7 @@ import uuid
 from unittest import mock
 
 import jsonschema
+from PIL import Image
 import websockets.exceptions
 import websockets.sync.client
 from openapi_core import OpenAPI
@@ -645,6 +647,27 @@ class CatScannerRoutesTest(ContractTestCase):
         self.assertError(api.request("PUT", "/api/v1/breeds/favourites/zzzz"), 404, "not_found")
         self.assertError(api.delete("/api/v1/breeds/favourites/zzzz"), 404, "not_found")
 
+    def test_breed_pictures(self):
+        # An entry has a picture exactly when its page credits one; the twelve Oxford-IIIT Pet
+        # breeds have one once `make models` installed them.
+        breeds = api.get("/api/v1/breeds").json["breeds"]
+        pictured = sorted(breed["name"] for breed in breeds if breed["photo"] is not None)
+        if not pictured and os.environ.get("SIGHTLINE_TESTS_REQUIRE_ALL") != "1":
+            self.skipTest("the breed pictures are not installed (make models)")
+        self.assertEqual(pictured, ["Abyssinian", "Bengal", "Birman", "Bombay", "British Shorthair", "Egyptian Mau",
+                                    "Maine Coon", "Persian", "Ragdoll", "Russian Blue", "Siamese", "Sphynx"])
+        page = api.get("/api/v1/breeds/" + urllib.parse.quote("maine coon"), [("lang", "de")]).json
+        self.assertEqual(page["photo"]["licence"], "CC BY-SA 4.0")
+        self.assertIn("Oxford-IIIT Pet", page["photo"]["credit"])
+        picture = api.get("/api/v1/breeds/" + urllib.parse.quote("maine coon") + "/photo")
+        self.assertEqual((picture.status, picture.content_type), (200, "image/jpeg"))
+        self.assertTrue(jpeg(picture.data))
+        with Image.open(io.BytesIO(picture.data)) as image:
+            self.assertLessEqual(max(image.size), 512)
+        self.assertIsNone(api.get("/api/v1/breeds/calico").json["photo"])
+        self.assertError(api.get("/api/v1/breeds/calico/photo"), 404, "not_found")
+        self.assertError(api.get("/api/v1/breeds/zzzz/photo"), 404, "not_found")
+
 
 class KitchenRoutesTest(ContractTestCase):
     def test_ingredient_list(self):
@@ -763,6 +786,8 @@ class KitchenRoutesTest(ContractTestCase):
         self.assertTrue(api.get("/api/v1/kitchen/recipes/pico-de-gallo").json["favourite"])
         self.assertEqual(api.get("/api/v1/kitchen/favourites").json,
                          {"favourites": [{"id": "pico-de-gallo", "title": "Pico de Gallo"}]})
+        self.assertEqual(api.get("/api/v1/kitchen/favourites", [("lang", "uk")]).json,
+                         {"favourites": [{"id": "pico-de-gallo", "title": "Піко де гайо"}]})
         self.assertError(api.request("PUT", "/api/v1/kitchen/favourites/no-such-recipe"), 404, "not_found")
         self.assertEqual(api.delete("/api/v1/kitchen/favourites/pico-de-gallo").json["removed"], True)
         self.assertEqual(api.delete("/api/v1/kitchen/favourites/pico-de-gallo").json["removed"], False)
@@ -780,6 +805,16 @@ class KitchenRoutesTest(ContractTestCase):
         self.assertNotIn("salt", names)
         self.assertIn("lime", names)
         self.assertEqual(api.get("/api/v1/kitchen/shopping-list").json, listed.json)
+        # In German: names, amounts and the recipe's title; the stored name stays canonical.
+        german = {item["name"]: item for item in api.get("/api/v1/kitchen/shopping-list", [("lang", "de")]).json["items"]}
+        self.assertEqual((german["lime"]["display_name"], german["lime"]["amount"]), ("Limette", "1"))
+        self.assertEqual((german["onion"]["display_name"], german["onion"]["amount"]), ("Zwiebel", "0,5"))
+        self.assertEqual(german["coriander"]["amount"], "1 Handvoll")
+        self.assertEqual(german["lime"]["recipe_title"], "Pico de Gallo")
+        self.assertEqual((german["milk"]["display_name"], german["milk"]["amount"]), ("Milch", "1 l"))
+        ukrainian = {item["name"]: item for item in api.get("/api/v1/kitchen/shopping-list", [("lang", "uk")]).json["items"]}
+        self.assertEqual(ukrainian["lime"]["display_name"], "лайм")
+        self.assertEqual(ukrainian["onion"]["amount"], "0,5")
         milk_id = next(item["id"] for item in listed.json["items"] if item["name"] == "milk")
         ticked = api.request("PATCH", f"/api/v1/kitchen/shopping-list/{milk_id}")
         self.assertEqual([item["name"] for item in ticked.json["items"] if item["checked"]], ["milk"])

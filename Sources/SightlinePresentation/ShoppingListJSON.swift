@@ -1,39 +1,45 @@
-// ShoppingListJSON: the Kitchen shopping list (`{"items": [item…]}`) and ingredient list
-// (`{"ingredients": [name…]}`, with what adding to it did) as JSON, as the `kitchen` commands
-// print them with --json and `/api/v1/kitchen/…` answers.
+// ShoppingListJSON: the Kitchen shopping list (`{"items": [item…]}`, each item's name, amount and
+// recipe title also in the reader's language) and ingredient list (`{"ingredients": [name…]}`,
+// with what adding to it did) as JSON, as the `kitchen` commands print them with --json and
+// `/api/v1/kitchen/…` answers.
 public import SightlineApps
 public import SightlineStore
 
 public struct ShoppingListJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "ShoppingList" }
 
-    /// {"id", "name", "amount", "recipe_id", "recipe_title", "checked"}
+    /// {"id", "name", "display_name", "amount", "recipe_id", "recipe_title", "checked"}: `name`
+    /// as stored (the canonical ingredient name, or the words typed); `display_name`, `amount`
+    /// and `recipe_title` in the reader's language.
     public struct Item: Encodable, Sendable {
         @Nullable public var id: Int64?
         public var name: String
+        public var displayName: String
         @Nullable public var amount: String?
         @Nullable public var recipeID: String?
         @Nullable public var recipeTitle: String?
         public var checked: Bool
 
-        init(_ item: ShoppingListItem) {
+        init(_ item: ShoppingListItem, translations: KitchenTranslations?, language: Language) {
             id = item.id
             name = item.name
-            amount = item.amount
+            displayName = translations?.ingredientName(item.name, in: language) ?? item.name
+            amount = item.amount.map { translations?.amount($0, in: language) ?? $0 }
             recipeID = item.recipeID
-            recipeTitle = item.recipeTitle
+            recipeTitle = item.recipeID.flatMap { translations?.recipeTitle(id: $0, in: language) } ?? item.recipeTitle
             checked = item.isChecked
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, name, amount, recipeID = "recipe_id", recipeTitle = "recipe_title", checked
+            case id, name, displayName = "display_name", amount, recipeID = "recipe_id", recipeTitle = "recipe_title", checked
         }
     }
 
     public var items: [Item]
 
-    public init(_ items: [ShoppingListItem]) {
-        self.items = items.map(Item.init)
+    /// The list for a reader of `language` (`translations` nil: as stored).
+    public init(_ items: [ShoppingListItem], translations: KitchenTranslations? = nil, language: Language = .english) {
+        self.items = items.map { Item($0, translations: translations, language: language) }
     }
 }
 

@@ -184,6 +184,29 @@ public struct KitchenTranslations: Sendable {
         return translated
     }
 
+    /// A shopping-list amount as it was stored — what a recipe line gives in English ("200 g",
+    /// "2 cloves", "3", "1 cup + 2 tbsp") or what the user typed — in `language`: each
+    /// "NUMBER [UNIT]" part with the number in the language's format and the unit's form for it
+    /// ("2 Zehen", "0,5 л"); any other part as it is.
+    public func amount(_ stored: String, in language: Language) -> String {
+        guard language != .english else { return stored }
+        return stored.components(separatedBy: " + ").map { part in
+            let words = part.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let first = words.first, let count = Double(first), count.isFinite else { return part }
+            let number = language.number(count)
+            guard words.count == 2 else { return number }
+            guard let unit = terms["unit"]?.first(where: { $0.value.one.en == words[1] || $0.value.other.en == words[1] })?.key else {
+                return part
+            }
+            return "\(number) \(term(unit, kind: "unit", in: language, count: count))"
+        }.joined(separator: " + ")
+    }
+
+    /// A recipe's title in `language`; nil for a recipe this table does not have.
+    public func recipeTitle(id: String, in language: Language) -> String? {
+        recipes[language]?[id]?.title
+    }
+
     /// Every vocabulary ingredient's name in `language`, by canonical name.
     public func ingredientNames(in language: Language) -> [String: String] {
         ingredients.mapValues { $0.one.text(in: language) }

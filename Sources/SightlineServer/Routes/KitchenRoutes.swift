@@ -133,10 +133,14 @@ struct KitchenRoutes {
     }
 
     /// `{"favourites": [{"id", "title"}]}`
+    /// `?lang=`: `{"favourites": [{"id", "title"}]}`, the titles in `lang`.
     @Sendable func favourites(_ request: Request, context: some RequestContext) async throws -> Response {
         let kitchen = try services.kitchen
         let ids = try await kitchen.favourites.recipeIDs()
-        return try JSONResponse.make(RecipeFavouritesJSON(ids: ids) { kitchen.knowledge.recipes.recipe(id: $0)?.title })
+        let (translations, language) = (try KitchenTranslations.bundled(), try request.language())
+        return try JSONResponse.make(RecipeFavouritesJSON(ids: ids) {
+            translations.recipeTitle(id: $0, in: language) ?? kitchen.knowledge.recipes.recipe(id: $0)?.title
+        })
     }
 
     @Sendable func addFavourite(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -151,8 +155,14 @@ struct KitchenRoutes {
         return try JSONResponse.make(FavouriteChangeJSON.removed(.recipe, id, changed: removed))
     }
 
+    /// `{"items": [item…]}` in the request's `?lang=`.
+    private func shoppingListAnswer(_ items: [ShoppingListItem], for request: Request) throws -> Response {
+        try JSONResponse.make(ShoppingListJSON(items, translations: KitchenTranslations.bundled(), language: request.language()))
+    }
+
+    /// `?lang=`
     @Sendable func shoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
-        try await JSONResponse.make(ShoppingListJSON(try services.kitchen.shoppingList.items()))
+        try await shoppingListAnswer(try services.kitchen.shoppingList.items(), for: request)
     }
 
     /// Body `{"name": "milk", "amount": "1 l"}` or `{"recipe": "borscht", "ignore_pantry": true}`
@@ -171,7 +181,7 @@ struct KitchenRoutes {
         } else {
             throw APIError.invalid("Give \"name\" (an item) or \"recipe\" (a recipe id whose missing ingredients to add).")
         }
-        return try await JSONResponse.make(ShoppingListJSON(try kitchen.shoppingList.items()))
+        return try await shoppingListAnswer(try kitchen.shoppingList.items(), for: request)
     }
 
     /// Ticks an item off, or back on.
@@ -179,21 +189,21 @@ struct KitchenRoutes {
         let id = try context.id()
         let list = try services.kitchen.shoppingList
         guard try await list.toggleChecked(id: id) != nil else { throw APIError.notFound("There is no shopping list item #\(id).") }
-        return try await JSONResponse.make(ShoppingListJSON(try list.items()))
+        return try await shoppingListAnswer(try list.items(), for: request)
     }
 
     @Sendable func removeShoppingItem(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         let list = try services.kitchen.shoppingList
         guard try await list.remove(id: id) else { throw APIError.notFound("There is no shopping list item #\(id).") }
-        return try await JSONResponse.make(ShoppingListJSON(try list.items()))
+        return try await shoppingListAnswer(try list.items(), for: request)
     }
 
     /// `?checked=true` removes only the ticked-off items.
     @Sendable func clearShoppingList(_ request: Request, context: some RequestContext) async throws -> Response {
         let list = try services.kitchen.shoppingList
         _ = try await request.flag("checked", default: false) ? list.clearChecked() : list.clearAll()
-        return try await JSONResponse.make(ShoppingListJSON(try list.items()))
+        return try await shoppingListAnswer(try list.items(), for: request)
     }
 
     private static func value<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ request: Request,

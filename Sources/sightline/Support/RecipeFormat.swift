@@ -3,7 +3,7 @@
 // shopping list lines.
 import Foundation
 import SightlineApps
-import SightlineStore
+import SightlinePresentation
 
 enum RecipeFormat {
     /// "Potato Pancakes (deruny)  [potato-pancakes]  40 min  vegetarian, dairy-free\n  Uses: potato, egg\n  With additional: onion, flour"
@@ -38,8 +38,8 @@ enum RecipeFormat {
     }
 
     /// "#3 [ ] garlic — 2 cloves (Borscht)"
-    static func shoppingLine(_ item: ShoppingListItem) -> String {
-        var text = "#\(item.id ?? 0) [\(item.isChecked ? "x" : " ")] \(item.name)"
+    static func shoppingLine(_ item: ShoppingListJSON.Item) -> String {
+        var text = "#\(item.id ?? 0) [\(item.checked ? "x" : " ")] \(item.displayName)"
         if let amount = item.amount { text += " — \(amount)" }
         if let title = item.recipeTitle { text += " (\(title))" }
         return text

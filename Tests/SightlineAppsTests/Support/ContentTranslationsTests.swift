@@ -85,6 +85,23 @@ final class ContentTranslationsTests: XCTestCase {
         XCTAssertEqual(english.steps, borscht.steps)
     }
 
+    func testShoppingListAmountsAndTitlesFollowTheLanguage() throws {
+        let translations = try KitchenTranslations.bundled()
+        XCTAssertEqual(translations.amount("2 cloves", in: .german), "2 Zehen")
+        XCTAssertEqual(translations.amount("2 cloves", in: .ukrainian), "2 зубчики")
+        XCTAssertEqual(translations.amount("1 clove + 5 cloves", in: .ukrainian), "1 зубчик + 5 зубчиків")
+        XCTAssertEqual(translations.amount("0.5 l", in: .german), "0,5 l")
+        XCTAssertEqual(translations.amount("1500 g", in: .german), "1.500 g")
+        XCTAssertEqual(translations.amount("3", in: .german), "3")
+        XCTAssertEqual(translations.amount("2 cloves", in: .english), "2 cloves")
+        // What the user typed stays as typed.
+        XCTAssertEqual(translations.amount("a big one", in: .german), "a big one")
+        XCTAssertEqual(translations.amount("2 boxes", in: .german), "2 boxes")
+        XCTAssertEqual(translations.recipeTitle(id: "ukrainian-borscht", in: .ukrainian), "Український борщ")
+        XCTAssertNil(translations.recipeTitle(id: "no-such-recipe", in: .german))
+        XCTAssertNil(translations.recipeTitle(id: "ukrainian-borscht", in: .english))
+    }
+
     func testNumbersAndPercentagesFollowTheLanguage() {
         XCTAssertEqual(Language.english.percent(0.873), "87.3%")
         XCTAssertEqual(Language.german.percent(0.873), "87,3\u{00A0}%")

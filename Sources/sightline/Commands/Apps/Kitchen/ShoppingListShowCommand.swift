@@ -7,20 +7,28 @@ struct ShoppingListShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the shopping list.",
-        discussion: "--json prints {\"items\": [{\"id\", \"name\", \"amount\", \"recipe_id\", \"recipe_title\", \"checked\"}]}.")
+        discussion: """
+            --json prints {"items": [{"id", "name", "display_name", "amount", "recipe_id", \
+            "recipe_title", "checked"}]}. With --lang de or uk the names, amounts and recipe \
+            titles are in that language ("name" stays the stored one).
+            """)
 
     @OptionGroup var format: JSONOutputOptions
 
+    @Option(name: .customLong("lang"), help: "Language of the names, amounts and recipe titles: en, de or uk.")
+    var language: Language = .english
+
     func run() async throws {
-        let items = try await KitchenContext.open().shoppingList.items()
+        let list = ShoppingListJSON(try await KitchenContext.open().shoppingList.items(),
+                                    translations: try KitchenTranslations.bundled(), language: language)
         if format.json {
-            printJSON(ShoppingListJSON(items))
+            printJSON(list)
             return
         }
-        if items.isEmpty {
+        if list.items.isEmpty {
             print("The shopping list is empty; `sightline kitchen shopping-list add-missing RECIPE` fills it.")
         }
-        for item in items {
+        for item in list.items {
             print(RecipeFormat.shoppingLine(item))
         }
     }

@@ -51,10 +51,10 @@ export default {
           return h('li', { class: `shopping-item ${item.checked ? 'shopping-item--checked' : ''}`, test: 'shopping-item', dataset: { id: item.id, name: item.name } },
             checkbox,
             h('label', { for: `shopping-${item.id}`, class: 'shopping-item__text' },
-              h('span', { class: 'shopping-item__name', text: item.name }),
+              h('span', { class: 'shopping-item__name', text: item.display_name || item.name }),
               item.amount ? h('span', { class: 'shopping-item__amount', text: item.amount }) : null,
               item.recipe_title ? h('small', { class: 'muted', text: t('shopping.forRecipe', { title: item.recipe_title }) }) : null),
-            iconButton('trash', t('shopping.remove', { name: item.name }), {
+            iconButton('trash', t('shopping.remove', { name: item.display_name || item.name }), {
               test: 'shopping-remove',
               variant: 'danger',
               onClick: () => {
