@@ -49,12 +49,17 @@ def text(key, language="en", **values):
     return re.sub(r"\{(\w+)\}", lambda match: str(values.get(match.group(1), match.group(0))), TEXTS[language][key])
 
 
+# The codes the web app always says in its own words (api.js OWN_WORDS).
+OWN_WORDS = ("busy", "too_large", "unreadable_image", "model_not_installed", "storage_unavailable", "timeout", "unsupported_media_type")
+
+
 def user_message(error, language="en"):
-    """What the web app's error banner says for an API error: its own words for the codes it
-    words itself (api.js), otherwise the API's message without sentences that name a command."""
-    own = TEXTS[language].get(f"error.code.{error['code']}")
-    if own:
-        return own
+    """What the web app's error banner says for an API error (api.js userMessage): its own words
+    for the codes it always words itself and, in German and Ukrainian, for every code it knows
+    (a general sentence for the rest); otherwise the API's message without sentences that name a
+    command."""
+    if error["code"] in OWN_WORDS or language != "en":
+        return TEXTS[language].get(f"error.code.{error['code']}", TEXTS[language]["error.unknown"])
     kept = [sentence for sentence in re.split(r"(?<=[.!?])\s+", error["message"]) if "`" not in sentence]
     return " ".join(kept) or TEXTS[language]["error.unknown"]
 
@@ -402,6 +407,11 @@ class EncyclopaediaChecks:
         browser.open("/breeds", page="breeds")
         browser.wait(lambda: [card.get_attribute("data-name") for card in browser.elements("breed-card")] == every_breed, "every breed")
         self.assertIn(str(len(every_breed)), browser.text("breed-count"))
+        # A card has a picture exactly when its entry has one installed; no empty frames.
+        pictured = [breed["name"] for breed in api.get("breeds").json["breeds"] if breed["photo"]]
+        self.assertEqual(browser.script(
+            "return [...document.querySelectorAll('[data-test=breed-card]')]"
+            ".filter((card) => card.querySelector('[data-test=breed-photo-image]')).map((card) => card.dataset.name)"), pictured)
         browser.screenshot("breeds")
 
         found = [breed["name"] for breed in api.get("breeds", q="ben").json["breeds"]]
@@ -420,6 +430,10 @@ class EncyclopaediaChecks:
         self.assertEqual(browser.text("breed-description"), breed["description"])
         self.assertIn(breed["origin"], browser.text("breed-origin"))
         self.assertEqual(browser.find("breed-recognised").get_attribute("data-recognised"), str(breed["recognised_by_scanner"]).lower())
+        if breed["photo"] or os.environ.get("SIGHTLINE_TESTS_REQUIRE_ALL") == "1":
+            picture = browser.element("breed-photo-image")
+            browser.wait(lambda: browser.script("return arguments[0].complete && arguments[0].naturalWidth", picture) > 0, "the picture to load")
+            self.assertEqual(browser.text("breed-photo-credit"), f"Photo: {breed['photo']['credit']}, {breed['photo']['licence']}")
         browser.screenshot("breed")
 
         star = browser.element("favourite-toggle")
@@ -885,6 +899,8 @@ class AnswersAndLayoutChecks:
         english = api.upload("recognize", photo.read_bytes(), top=5, faces="true", lang="en").json
         english_breed = api.get("breeds/Maine%20Coon").json
         english_recipe = api.get("kitchen/recipes/ukrainian-borscht").json
+        self.assertTrue(api.delete("kitchen/shopping-list").ok)
+        self.assertTrue(api.send("POST", "kitchen/shopping-list", {"recipe": "pico-de-gallo"}).ok)
         browser.open("/", page="home")
         for language in ("en", "de", "uk"):
             with self.subTest(language=language):
@@ -907,6 +923,9 @@ class AnswersAndLayoutChecks:
                 browser.open("/breeds/Maine%20Coon", page="breed")
                 self.assertEqual(browser.text("breed-name"), breed["display_name"])
                 self.assertEqual(browser.text("breed-description"), breed["description"])
+                if breed["photo"]:
+                    word = {"en": "Photo", "de": "Foto", "uk": "Фото"}[language]
+                    self.assertEqual(browser.text("breed-photo-credit"), f"{word}: {breed['photo']['credit']}, {breed['photo']['licence']}")
                 recipe = api.get("kitchen/recipes/ukrainian-borscht", lang=language).json
                 browser.open("/kitchen/recipes/ukrainian-borscht", page="recipe")
                 self.assertEqual(browser.text("recipe-title"), recipe["title"])
@@ -917,6 +936,40 @@ class AnswersAndLayoutChecks:
                     self.assertNotEqual(recipe["title"], english_recipe["title"])
                     self.assertNotEqual(recipe["steps"], english_recipe["steps"])
                 browser.screenshot(f"recipe-{language}")
+                items = api.get("kitchen/shopping-list", lang=language).json["items"]
+                browser.open("/kitchen/shopping-list", page="shopping-list")
+                browser.element("shopping-item")
+                names = [element.text for element in browser.driver.find_elements("css selector", '[data-test="shopping-item"] .shopping-item__name')]
+                self.assertEqual(names, [item["display_name"] for item in items])
+                if language != "en":
+                    self.assertNotEqual(names, [item["name"] for item in items], "ingredient names are translated")
+        self.choose_language("en")
+
+    def test_errors_in_every_language(self):
+        # The API words its errors in English; a German or Ukrainian page says them in its own.
+        browser, api = self.browser, self.api
+        whole = (SAMPLES / "cabbage.jpg").read_bytes()
+        missing = api.get("breeds/zzzz")
+        self.assertEqual(missing.error["code"], "not_found")
+        browser.open("/", page="home")
+        with tempfile.TemporaryDirectory() as folder:
+            corrupt = pathlib.Path(folder) / "cabbage-cut-off.jpg"
+            corrupt.write_bytes(whole[: len(whole) // 2])
+            unreadable = api.upload("cat", corrupt.read_bytes(), save="false")
+            for language in ("en", "de", "uk"):
+                with self.subTest(language=language):
+                    self.choose_language(language)
+                    browser.open("/breeds/zzzz", page="breed")
+                    message = browser.text("breed-error")
+                    self.assertIn(user_message(missing.error, language), message)
+                    if language != "en":
+                        self.assertNotIn(missing.error["message"], message)
+                    browser.open("/cat", page="cat")
+                    browser.settle()
+                    browser.choose_file(corrupt)
+                    browser.element("error-banner")
+                    self.assertEqual(browser.text("error-message"), user_message(unreadable.error, language))
+                    browser.click("error-dismiss")
         self.choose_language("en")
 
     def test_a_guess_says_it_is_one(self):
@@ -934,12 +987,17 @@ class AnswersAndLayoutChecks:
                       if not api.upload("recognize", photo.read_bytes()).json["sure"]), None)
         if guess is None:
             self.skipTest("every sample photo is recognised above the threshold")
-        expected = api.upload("recognize", guess.read_bytes(), top=5, faces="true").json
-        browser.open("/recognizer", page="recognizer")
-        self.open_capture_sheet(guess)
-        self.assertEqual(browser.text("capture-caption"), expected["answer"])
-        self.assertTrue(browser.text("capture-caption").startswith("Not sure"))
-        browser.click("capture-cancel")
+        browser.open("/", page="home")
+        for language, opening in (("en", "Not sure"), ("de", "Nicht sicher"), ("uk", "Точно не знаю")):
+            with self.subTest(language=language):
+                self.choose_language(language)
+                expected = api.upload("recognize", guess.read_bytes(), top=5, faces="true", lang=language).json
+                self.assertTrue(expected["answer"].startswith(opening), expected["answer"])
+                browser.open("/recognizer", page="recognizer")
+                self.open_capture_sheet(guess)
+                self.assertEqual(browser.text("capture-caption"), expected["answer"].replace("\u00a0", " "))
+                browser.click("capture-cancel")
+        self.choose_language("en")
 
     def test_desktop_puts_the_result_beside_the_photo_and_the_phone_below_it(self):
         browser, api = self.browser, self.api
@@ -1004,6 +1062,17 @@ class AnswersAndLayoutChecks:
         browser.wait(lambda: "tomato" in [button.get_attribute("data-name") for button in browser.elements("ingredient-option")],
                      "a suggestion for the typo")
         self.assertEqual(api.get("kitchen/ingredients").json["ingredients"], ["black pepper"])
+        # In Ukrainian, "перець" is asked about with the choices in Ukrainian.
+        self.choose_language("uk")
+        names = api.get("kitchen/ingredient-names", lang="uk").json["names"]
+        browser.type("ingredient-input", "перець")
+        browser.click("ingredient-add")
+        ambiguous = browser.element("ingredient-ambiguous")
+        options = browser.elements("ingredient-option", within=ambiguous)
+        self.assertEqual([(option.get_attribute("data-name"), option.text) for option in options],
+                         [("bell pepper", names["bell pepper"]), ("black pepper", names["black pepper"])])
+        self.choose_language("en")
+        browser.open("/kitchen", page="kitchen")
 
         item = browser.element("ingredient-item")
         browser.click(browser.find("ingredient-delete", within=item))

@@ -29,10 +29,16 @@ export function apiUrl(path, params = {}) {
  *  message names server options and commands that are for whoever runs Sightline). */
 const OWN_WORDS = ['busy', 'too_large', 'unreadable_image', 'model_not_installed', 'storage_unavailable', 'timeout', 'unsupported_media_type'];
 
-/** The API's message as a page shows it: the page's own words for the codes above; otherwise
- *  the message without any sentence that names a command (`…`), which a web user cannot run. */
+/** The API's message as a page shows it. The page's own words for the codes above; in a language
+ *  other than English (the API writes its messages in English) the page's own words for every
+ *  code it knows, and a general sentence for the rest; otherwise the message without any sentence
+ *  that names a command (`…`), which a web user cannot run. */
 export function userMessage(code, message) {
   if (OWN_WORDS.includes(code)) return t(`error.code.${code}`);
+  if (language() !== 'en') {
+    const own = t(`error.code.${code}`);
+    return own === `error.code.${code}` ? t('error.unknown') : own;
+  }
   const sentences = String(message).split(/(?<=[.!?])\s+/).filter((sentence) => !sentence.includes('`'));
   return sentences.join(' ') || t('error.unknown');
 }

@@ -30,6 +30,21 @@ function fact(label, value, test) {
   return [h('dt', { text: label }), h('dd', { test, text: value })];
 }
 
+/** The entry's picture with its credit; null for an entry without one. */
+export function breedPhoto(breed, { size = 'large' } = {}) {
+  if (!breed.photo) return null;
+  const name = breed.display_name || breed.name;
+  const img = h('img', {
+    src: `/api/v1/breeds/${encodeURIComponent(breed.name)}/photo`, alt: t('breed.photoAlt', { name }),
+    width: 512, height: 512, loading: 'lazy', test: 'breed-photo-image',
+  });
+  if (size !== 'large') return h('span', { class: `breed-photo breed-photo--${size}` }, img);
+  return h('figure', { class: 'breed-photo', test: 'breed-photo' }, img,
+    h('figcaption', { class: 'muted small', test: 'breed-photo-credit' },
+      h('a', { href: breed.photo.licence_url, target: '_blank', rel: 'noopener noreferrer',
+        text: t('breed.photoCredit', { credit: breed.photo.credit, licence: breed.photo.licence }) })));
+}
+
 function breedPage(breed) {
   return [
     h('header', { class: 'breed-header' },
@@ -38,6 +53,7 @@ function breedPage(breed) {
         breed.aliases && breed.aliases.length ? h('p', { class: 'muted', text: t('breed.aliases', { names: breed.aliases.join(', ') }) }) : null,
         breed.kind && breed.kind !== 'breed' ? h('p', { class: 'chip chip--warn', test: 'breed-kind', text: t(`breed.kindNote.${breed.kind}`) }) : null),
       favouriteButton(breed, { withLabel: true })),
+    breedPhoto(breed),
     h('p', { class: `notice ${breed.recognised_by_scanner ? 'notice--ok' : ''}`, test: 'breed-recognised', dataset: { recognised: String(breed.recognised_by_scanner) } },
       icon(breed.recognised_by_scanner ? 'check' : 'info'),
       h('span', { text: breed.recognised_by_scanner ? t('breed.recognised') : t('breed.notRecognised') })),

@@ -1,6 +1,7 @@
 // breeds.js: the cat breed encyclopaedia — search by name, filters by trait (size, coat, kind,
 // good with children or pets, hypoallergenic, recognisable by the scanner, favourites), each
-// entry with its summary, a mark when the Cat Scanner can recognise it, and a favourite star.
+// entry with its summary, its picture when one is installed, a mark when the Cat Scanner can
+// recognise it, and a favourite star.
 // The search and filters live in the URL (/breeds?q=…&size=…), so a search can be bookmarked.
 import { h, icon, link, replace } from '../dom.js';
 import { t } from '../i18n.js';
@@ -8,6 +9,7 @@ import { api } from '../api.js';
 import { loadingState, emptyState, errorState } from '../ui/components.js';
 import { favouriteButton } from './breed-favourite.js';
 import { breedPath } from './cat.js';
+import { breedPhoto } from './breed.js';
 
 const SELECT_FILTERS = [
   { key: 'size', values: ['small', 'medium', 'large'] },
@@ -18,6 +20,7 @@ const BOOLEAN_FILTERS = ['children', 'pets', 'hypoallergenic', 'recognised', 'fa
 
 function breedCard(breed) {
   return h('li', { class: 'breed-card', test: 'breed-card', dataset: { name: breed.name } },
+    breedPhoto(breed, { size: 'thumb' }),
     h('div', { class: 'breed-card__text' },
       h('h2', { class: 'breed-card__name' }, link(breedPath(breed.name), breed.display_name || breed.name, { test: 'breed-link' })),
       h('p', { class: 'breed-card__summary', text: breed.summary }),
