@@ -21,7 +21,7 @@ final class JSONAnswerEncodingTests: XCTestCase {
     func testAbsentOptionalsAreNullWhereTheShapeListsThem() throws {
         let item = ShoppingListItem(id: 5, name: "salt")
         XCTAssertEqual(try ShoppingListJSON([item]).jsonText(),
-                       #"{"items": [{"id": 5, "name": "salt", "amount": null, "recipe_id": null, "recipe_title": null, "checked": false}]}"#)
+                       #"{"items": [{"id": 5, "name": "salt", "display_name": "salt", "amount": null, "recipe_id": null, "recipe_title": null, "checked": false}]}"#)
         let result = CatScanResult(isCat: false, catConfidence: 0.25, message: .notCat, breeds: [])
         let scan = try CatScanJSON(result, file: "dog.jpg", historyID: nil).jsonText()
         XCTAssertTrue(scan.hasPrefix(#"{"file": "dog.jpg", "is_cat": false, "cat_confidence": 0.25, "headline": "Not a cat", "message": ""#), scan)

@@ -177,6 +177,9 @@ export default {
         offered.length ? h('div', { class: 'pick__box', test: 'found-offered' },
           h('p', { text: t('kitchen.offered') }),
           h('div', { class: 'pick__buttons' }, offered.map(offerButton))) : null));
+      // Revealed now, before the photo has loaded, so the page does not move under a finger
+      // that is already reaching for an offer.
+      revealResult(pick);
       if (accepted.length) setIngredients((await api.get('kitchen/ingredients')).ingredients);
       const size = await stage.showImage(photo, t('kitchen.photoAlt'));
       if (stage !== foundStage) return;
@@ -204,7 +207,6 @@ export default {
         const answer = await api.upload('kitchen/identify', photo, { add: true });
         if (answer.method === 'detector') {
           await showFound(photo, answer);
-          revealResult(pick);
           return;
         }
         if (answer.ingredient) {

@@ -81,9 +81,12 @@ export function appColumns(media, results) {
     h('div', { class: 'app-columns__results' }, results));
 }
 
-/** On a phone, where the result is below the picture, scrolls it into view when it arrives. */
+/** On a phone, where the result is below the picture, scrolls it into view when it arrives: its
+ *  top just below the sticky app bar, so neither its heading nor its first button is hidden. */
 export function revealResult(element) {
   if (!window.matchMedia('(max-width: 959px)').matches) return;
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const bar = document.querySelector('.app-bar');
+  element.style.scrollMarginTop = `${(bar ? bar.getBoundingClientRect().height : 0) + 8}px`;
   element.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
 }
