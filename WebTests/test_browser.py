@@ -845,6 +845,20 @@ class LibraryChecks:
             image = tile.find_element("css selector", "img")
             browser.wait(lambda: browser.script("return arguments[0].complete && arguments[0].naturalWidth", image) > 0, "a thumbnail")
         browser.screenshot("library")
+        # A German word finds the photos the index labelled in English (cabbage: Kohlkopf).
+        self.assertEqual(api.get("library/search", q="Kohlkopf").json["matches"], [], "in English, a German word finds nothing")
+        german = api.get("library/search", q="Kohlkopf", lang="de").json["matches"]
+        self.assertEqual([match["id"] for match in german], [match["id"] for match in found])
+        Select(browser.element("language-select")).select_by_value("de")
+        browser.wait(lambda: browser.script("return document.documentElement.lang") == "de", "the page in German")
+        browser.open("/library", page="library")
+        browser.type("library-search", "Kohlkopf")
+        browser.wait(lambda: [tile.get_attribute("data-id") for tile in browser.elements("library-match")]
+                     == [str(match["id"]) for match in german], "the German search's results")
+        Select(browser.element("language-select")).select_by_value("en")
+        browser.wait(lambda: browser.script("return document.documentElement.lang") == "en", "the page in English")
+        browser.open("/library?q=cabbage", page="library")
+        browser.wait(lambda: len(browser.elements("library-match")) == len(found), "the search results")
 
         first = found[0]
         browser.click(browser.elements("library-match")[0].find_element("css selector", "a"))
@@ -923,6 +937,13 @@ class AnswersAndLayoutChecks:
                 browser.open("/breeds/Maine%20Coon", page="breed")
                 self.assertEqual(browser.text("breed-name"), breed["display_name"])
                 self.assertEqual(browser.text("breed-description"), breed["description"])
+                self.assertEqual(browser.text("breed-colours"), ", ".join(breed["coat"]["colours"]))
+                self.assertEqual(browser.text("breed-pattern"), ", ".join(breed["coat"]["pattern"]))
+                weight = [f"{breed['weight_kg'][end]:g}" for end in ("min", "max")]
+                if language != "en":
+                    weight = [number.replace(".", ",") for number in weight]
+                    self.assertNotEqual(breed["coat"]["pattern"], english_breed["coat"]["pattern"], "coat terms are translated")
+                self.assertEqual(browser.text("breed-weight"), f"{weight[0]}–{weight[1]} kg", "numbers written the language's way")
                 if breed["photo"]:
                     word = {"en": "Photo", "de": "Foto", "uk": "Фото"}[language]
                     self.assertEqual(browser.text("breed-photo-credit"), f"{word}: {breed['photo']['credit']}, {breed['photo']['licence']}")
@@ -1062,9 +1083,16 @@ class AnswersAndLayoutChecks:
         browser.wait(lambda: "tomato" in [button.get_attribute("data-name") for button in browser.elements("ingredient-option")],
                      "a suggestion for the typo")
         self.assertEqual(api.get("kitchen/ingredients").json["ingredients"], ["black pepper"])
-        # In Ukrainian, "перець" is asked about with the choices in Ukrainian.
+        # In Ukrainian, "перець" is asked about with the choices in Ukrainian, and the ingredients
+        # photos can be recognised as are named in Ukrainian.
         self.choose_language("uk")
         names = api.get("kitchen/ingredient-names", lang="uk").json["names"]
+        model = next((name for name in ("kitchen-detector", "kitchen-ingredients") if name in api.model_names()), None)
+        if model:
+            labels = api.get(f"models/{model}").json["labels"]
+            line = text("kitchen.recognises", "uk", count=len(labels), names=", ".join(names[label] for label in labels))
+            browser.wait(lambda: browser.current_text("recognised-ingredients") == line,
+                         "the recognisable ingredients named in Ukrainian")
         browser.type("ingredient-input", "перець")
         browser.click("ingredient-add")
         ambiguous = browser.element("ingredient-ambiguous")

@@ -59,10 +59,11 @@ public protocol PhotoIndex: Sendable {
     func status(now: Date, rateWindow: TimeInterval, failures: Int) async throws -> PhotoIndexStatus
 
     /// Done photos with a label containing `text` or in a category whose id contains it (spaces
-    /// read as the ids' hyphens: "fruit and" finds fruit-and-vegetables), in any case, most
-    /// confident first (photos as confident in the order they were added), each photo once
-    /// (its best-ranked matching label).
-    func search(_ text: String, limit: Int) async throws -> [IndexedPhotoMatch]
+    /// read as the ids' hyphens: "fruit and" finds fruit-and-vegetables), in any case, or with
+    /// one of `labels` or in one of `categories` exactly (what the text names in another
+    /// language), most confident first (photos as confident in the order they were added), each
+    /// photo once (its best-ranked matching label).
+    func search(_ text: String, orLabels labels: [String], orCategories categories: [String], limit: Int) async throws -> [IndexedPhotoMatch]
 
     /// Every done photo's feature print made by `model`, in the order the photos were added.
     func featurePrints(model: String) async throws -> [IndexedFeaturePrint]
@@ -83,5 +84,10 @@ extension PhotoIndex {
     /// `claim` with no limit on a photo's attempts.
     public func claim(count: Int, worker: String, lease: TimeInterval, now: Date) async throws -> [PhotoJob] {
         try await claim(count: count, worker: worker, lease: lease, maxAttempts: .max, now: now)
+    }
+
+    /// `search` by the text alone.
+    public func search(_ text: String, limit: Int) async throws -> [IndexedPhotoMatch] {
+        try await search(text, orLabels: [], orCategories: [], limit: limit)
     }
 }

@@ -274,7 +274,7 @@ final class JSONAnswerSchemaTests: XCTestCase {
         try index.fail(jobs[1], worker: "host-1", message: "The file is not a photo.", now: created)
         let categories = try ObjectCategories.bundled()
         let status = PhotoIndexStatusJSON(try index.status(now: created, rateWindow: 60, failures: 5))
-        let search = PhotoIndexSearchJSON(query: "cabbage", matches: try index.search("cabbage", limit: 10))
+        let search = PhotoIndexSearchJSON(query: "cabbage", matches: try await index.search("cabbage", limit: 10))
         let photos = try [jobs[0].id, jobs[1].id].map { id in try XCTUnwrap(try index.photo(id: id)) }
         let library = PhotoLibrary(index: index)
         let similar = try await library.similar(to: FeaturePrint(activations: [0.8, 0.6]), model: "lite0", top: 3)

@@ -1,15 +1,24 @@
-// PhotoLibrary: the indexed photo library as its users browse it — the photos that look most
-// like an indexed photo or like a photo brought along, by the distance between their stored
-// feature prints. The CLI (`sightline index similar`) and the server's Library routes share it.
+// PhotoLibrary: the indexed photo library as its users browse it — the photos a word in the
+// user's language names, and the photos that look most like an indexed photo or like a photo
+// brought along, by the distance between their stored feature prints. The CLI (`sightline index
+// search`, `index similar`) and the server's Library routes share it.
 public import SightlineStore
 public import SightlineVision
 
-/// Reading and comparing the photos of a `PhotoIndex`.
+/// Searching, reading and comparing the photos of a `PhotoIndex`.
 public struct PhotoLibrary: Sendable {
     public let index: any PhotoIndex
 
     public init(index: any PhotoIndex) {
         self.index = index
+    }
+
+    /// The analysed photos with a label or category that `text` is part of — as the index spells
+    /// them (English) or as `language` names them (`ObjectCategories.names(containing:in:)`) —
+    /// each once, most confident first, at most `limit`.
+    public func search(_ text: String, in language: Language, categories: ObjectCategories, limit: Int) async throws -> [IndexedPhotoMatch] {
+        let named = categories.names(containing: text, in: language)
+        return try await index.search(text, orLabels: named.labels, orCategories: named.categories, limit: limit)
     }
 
     /// The indexed photos whose feature prints (made by `model`) are nearest to `print`, nearest

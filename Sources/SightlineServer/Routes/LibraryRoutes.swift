@@ -42,7 +42,8 @@ struct LibraryRoutes {
         }
         guard text.count <= 100 else { throw APIError.invalid("The search text is longer than 100 characters.") }
         let limit = try request.integer("limit", default: 60, in: 1 ... 500)
-        let matches = try await services.store.photoIndex.search(text, limit: limit)
+        let matches = try await PhotoLibrary(index: services.store.photoIndex)
+            .search(text, in: try request.language(), categories: try services.categories.get(), limit: limit)
         return try JSONResponse.make(PhotoIndexSearchJSON(query: text, matches: matches))
     }
 

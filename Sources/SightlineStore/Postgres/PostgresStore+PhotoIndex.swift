@@ -226,7 +226,8 @@ public struct PostgresPhotoIndex: PhotoIndex {
             photosPerSecond: Double(recent) / rateWindow, rateWindow: rateWindow, recentFailures: recentFailures)
     }
 
-    public func search(_ text: String, limit: Int = 50) async throws -> [IndexedPhotoMatch] {
+    public func search(_ text: String, orLabels labels: [String] = [], orCategories categories: [String] = [],
+                       limit: Int = 50) async throws -> [IndexedPhotoMatch] {
         try StoreValidation.requireText(text, field: "search text")
         try StoreValidation.requirePage(limit: limit, offset: 0)
         let (pattern, categoryPattern) = PhotoFindings.searchPatterns(for: text)
@@ -238,7 +239,8 @@ public struct PostgresPhotoIndex: PhotoIndex {
             WITH best AS (
                 SELECT photo_id, rank, confidence FROM (
                     SELECT DISTINCT ON (photo_id) photo_id, rank, confidence FROM indexed_photo_label
-                    WHERE label IN (SELECT label FROM indexed_label WHERE label ILIKE \(pattern) OR category ILIKE \(categoryPattern))
+                    WHERE label IN (SELECT label FROM indexed_label WHERE label ILIKE \(pattern) OR category ILIKE \(categoryPattern)
+                                    OR label = ANY(\(labels)) OR category = ANY(\(categories)))
                     ORDER BY photo_id, rank) firsts
                 ORDER BY confidence DESC, photo_id LIMIT \(limit))
             SELECT b.photo_id, p.path, l.label, l.category, l.confidence, l.rank FROM best b

@@ -69,4 +69,9 @@ extension PhotoFindings {
             .replacingOccurrences(of: "_", with: "\\_") + "%"
         return (pattern, pattern.replacingOccurrences(of: " ", with: "-"))
     }
+
+    /// `values` as a JSON array, the form SQLite's json_each reads a list parameter in.
+    static func jsonArray(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+    }
 }

@@ -196,10 +196,12 @@ public struct SQLitePhotoIndex: PhotoIndex {
         }
     }
 
-    public func search(_ text: String, limit: Int = 50) throws -> [IndexedPhotoMatch] {
+    public func search(_ text: String, orLabels labels: [String] = [], orCategories categories: [String] = [],
+                       limit: Int = 50) throws -> [IndexedPhotoMatch] {
         try StoreValidation.requireText(text, field: "search text")
         try StoreValidation.requirePage(limit: limit, offset: 0)
         let (pattern, categoryPattern) = PhotoFindings.searchPatterns(for: text)
+        let (labelList, categoryList) = (try PhotoFindings.jsonArray(labels), try PhotoFindings.jsonArray(categories))
         // The text is matched against the distinct labels (indexedLabel); the matching labels'
         // rows come from the covering index on the exact label, and only the 50 (`limit`) best
         // photos are looked up. min(rank) makes SQLite take the other columns (the confidence)
@@ -207,7 +209,8 @@ public struct SQLitePhotoIndex: PhotoIndex {
         return try store.read { db in
             try Row.fetchAll(db, sql: """
                 WITH matching AS (
-                    SELECT label FROM indexedLabel WHERE label LIKE ?1 ESCAPE '\\' OR category LIKE ?2 ESCAPE '\\'),
+                    SELECT label FROM indexedLabel WHERE label LIKE ?1 ESCAPE '\\' OR category LIKE ?2 ESCAPE '\\'
+                        OR label IN (SELECT value FROM json_each(?4)) OR category IN (SELECT value FROM json_each(?5))),
                 best AS (
                     SELECT photoID, min(rank) AS rank, confidence FROM indexedPhotoLabel WHERE label IN matching
                     GROUP BY photoID ORDER BY confidence DESC, photoID LIMIT ?3)
@@ -216,7 +219,7 @@ public struct SQLitePhotoIndex: PhotoIndex {
                 CROSS JOIN indexedPhoto p ON p.id = b.photoID
                 WHERE p.state = 'done'
                 ORDER BY b.confidence DESC, b.photoID
-                """, arguments: [pattern, categoryPattern, limit]).map {
+                """, arguments: [pattern, categoryPattern, limit, labelList, categoryList]).map {
                 IndexedPhotoMatch(photoID: $0["photoID"], path: $0["path"], label: $0["label"], category: $0["category"], confidence: $0["confidence"],
                                   rank: $0["rank"])
             }

@@ -1,7 +1,8 @@
 // PhotoLibraryTests: "similar photos" over a real index — lite0's feature prints of the sample
 // photos recorded in a real SQLite file, then the nearest photos to one of them (itself left
 // out, an exact copy of it first) and to a photo brought along; the errors for an unknown
-// photo, a photo without a print and a library without prints of the model.
+// photo, a photo without a print and a library without prints of the model; and search by a
+// word in German or Ukrainian over photos the index labelled in English.
 import Foundation
 import SightlineApps
 import SightlineStore
@@ -81,5 +82,42 @@ final class PhotoLibraryTests: XCTestCase {
         } catch {
             XCTAssertEqual(error as? PhotoLibraryError, .noFeaturePrint(id: job.id))
         }
+    }
+
+    func testAWordInTheUsersLanguageFindsWhatTheIndexLabelledInEnglish() async throws {
+        let categories = try ObjectCategories.bundled()
+        let index = try TestEnvironment.store(for: self).photoIndex
+        // Photos labelled as the recognizer labels them: the label and its category id.
+        let photos = ["cat.jpg": 281, "pizza.jpg": 963, "tandem.jpg": 444, "monkey.jpg": 370]
+        try index.add(photos.keys.sorted().map { IndexedFile(path: "/photos/\($0)", size: 1, modifiedAt: Date(), contentHash: Data(count: 32)) })
+        for job in try index.claim(count: photos.count, worker: "test", lease: 60) {
+            let classIndex = try XCTUnwrap(photos[URL(fileURLWithPath: job.path).lastPathComponent])
+            let label = PhotoFindings.Label(label: categories.classLabels[classIndex], category: categories.category(ofClass: classIndex)?.id,
+                                            confidence: 0.8)
+            try index.record(PhotoFindings(labels: [label]), for: job, worker: "test")
+        }
+        let library = PhotoLibrary(index: index)
+        func found(_ text: String, _ language: Language) async throws -> [String] {
+            try await library.search(text, in: language, categories: categories, limit: 10).map { URL(fileURLWithPath: $0.path).lastPathComponent }.sorted()
+        }
+        let katze = try await found("katze", .german)
+        XCTAssertEqual(katze, ["cat.jpg", "monkey.jpg"], "Tabby-Katze, and Meerkatze (a guenon) as part of a word")
+        let fahrrad = try await found("Fahrrad", .german)
+        XCTAssertEqual(fahrrad, ["tandem.jpg"])
+        let essen = try await found("Essen", .german)
+        XCTAssertEqual(essen, ["pizza.jpg"], "by the category's German name (Essen und Trinken)")
+        let pizza = try await found("піца", .ukrainian)
+        XCTAssertEqual(pizza, ["pizza.jpg"])
+        let food = try await found("ЇЖА", .ukrainian)
+        XCTAssertEqual(food, ["pizza.jpg"], "a category's Ukrainian name, in any case")
+        let english = try await found("cat", .german)
+        XCTAssertEqual(english, ["cat.jpg"], "the English label still matches in another language")
+        let drink = try await found("drink", .english)
+        XCTAssertEqual(drink, ["pizza.jpg"], "by the category's English name, not only its id")
+        let katzeInEnglish = try await found("Katze", .english)
+        XCTAssertEqual(katzeInEnglish, [], "a German word in an English search finds nothing")
+        let beetles = categories.names(containing: "käfer", in: .german).labels
+        XCTAssertEqual(beetles.count, 9, "eight beetles and the chiton (Käferschnecke)")
+        XCTAssertEqual(categories.names(containing: "KAFER", in: .german).labels, beetles, "case and accents are ignored")
     }
 }

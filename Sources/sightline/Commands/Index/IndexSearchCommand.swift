@@ -1,14 +1,15 @@
-// IndexSearchCommand: `sightline index search TEXT` — the analysed photos whose labels contain
-// TEXT or whose category is TEXT, most confident first.
+// IndexSearchCommand: `sightline index search TEXT [--lang de]` — the analysed photos whose labels
+// contain TEXT or whose category is TEXT (in English or as --lang names them), most confident first.
 import ArgumentParser
 import Foundation
+import SightlineApps
 import SightlinePresentation
 import SightlineStore
 
 struct IndexSearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find analysed photos by label (\"cat\" finds tabby cat, tiger cat, …) or category (cats, food, …).",
+        abstract: "Find analysed photos by label (\"cat\" finds tabby cat, tiger cat, …) or category (cats, food, …), in English or --lang.",
         discussion: """
             Each photo is listed once, with its best label that matches, most confident first. \
             With --json one object: {"query", "matches": [{"id", "file", "label", "category", \
@@ -23,6 +24,9 @@ struct IndexSearchCommand: AsyncParsableCommand {
     @Option(help: "The most photos to list.")
     var limit = 50
 
+    @Option(name: .customLong("lang"), help: "Also find the labels and categories TEXT names in this language: en, de or uk.")
+    var language: Language = .english
+
     @OptionGroup var format: JSONOutputOptions
 
     func validate() throws {
@@ -31,7 +35,8 @@ struct IndexSearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let matches = try await database.open().photoIndex.search(text, limit: limit)
+        let matches = try await PhotoLibrary(index: database.open().photoIndex)
+            .search(text, in: language, categories: ObjectCategories.bundled(), limit: limit)
         if format.json {
             printJSON(PhotoIndexSearchJSON(query: text, matches: matches))
             return

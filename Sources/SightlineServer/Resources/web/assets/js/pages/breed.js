@@ -3,16 +3,18 @@
 // with children and pets, hypoallergenic, health notes, registries, sources — whether the
 // Cat Scanner can recognise it, and the favourite star.
 import { h, icon, link, replace } from '../dom.js';
-import { t } from '../i18n.js';
+import { formatNumber, t } from '../i18n.js';
 import { api } from '../api.js';
 import { loadingState, errorState } from '../ui/components.js';
 import { favouriteButton } from './breed-favourite.js';
 
 const SCALES = ['activity', 'grooming', 'shedding', 'affection', 'vocality'];
 
+/** A range of the encyclopaedia ("3.6–7 kg"), its numbers written the page language's way. */
 function range(value, unit) {
   if (!value) return '—';
-  return value.min === value.max ? `${value.min} ${unit}` : `${value.min}–${value.max} ${unit}`;
+  const min = formatNumber(value.min, 1);
+  return value.min === value.max ? `${min} ${unit}` : `${min}–${formatNumber(value.max, 1)} ${unit}`;
 }
 
 function yesNo(value) {

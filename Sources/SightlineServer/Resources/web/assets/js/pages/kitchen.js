@@ -62,6 +62,9 @@ export default {
     // names outside the vocabulary are shown as they are.
     let names = {};
     const display = (name) => names[name] || name;
+    const namesLoaded = api.get('kitchen/ingredient-names').then((answer) => { names = answer.names || {}; }, () => {
+      // Without the names the page shows the canonical English ones.
+    });
     const list = h('div', { class: 'ingredient-area' });
     const pick = h('div', { class: 'pick', 'aria-live': 'polite' });
     const recipes = h('div', { class: 'recipes', test: 'recipes', 'aria-live': 'polite' });
@@ -339,7 +342,8 @@ export default {
       if (!name) throw new Error('no ingredient model');
       const model = await api.get(`models/${name}`);
       if (name === 'kitchen-detector') photoHint.textContent = t('kitchen.photoHintDetector');
-      recognised.textContent = t('kitchen.recognises', { count: model.labels.length, names: model.labels.join(', ') });
+      await namesLoaded;
+      recognised.textContent = t('kitchen.recognises', { count: model.labels.length, names: model.labels.map(display).join(', ') });
     }).catch(() => { recognised.textContent = t('kitchen.noModel'); });
 
     root.append(
@@ -372,11 +376,7 @@ export default {
 
     replace(list, loadingState(null, 'ingredients-loading'));
     try {
-      try {
-        names = (await api.get('kitchen/ingredient-names')).names || {};
-      } catch {
-        // Without the names the list shows the canonical English ones.
-      }
+      await namesLoaded;
       const answer = await api.get('kitchen/ingredients');
       if (isCurrent()) setIngredients(answer.ingredients || []);
     } catch (error) {
