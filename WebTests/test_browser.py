@@ -947,6 +947,15 @@ class AnswersAndLayoutChecks:
                 if breed["photo"]:
                     word = {"en": "Photo", "de": "Foto", "uk": "Фото"}[language]
                     self.assertEqual(browser.text("breed-photo-credit"), f"{word}: {breed['photo']['credit']}, {breed['photo']['licence']}")
+                overview = api.get("waste/overview", lang=language).json
+                browser.open("/waste/overview", page="waste-overview")
+                if overview["heads"]:
+                    browser.element("overview-head")
+                    self.assertEqual(browser.texts("overview-head"),
+                                     [f"{head['model']}: {', '.join(head['display_labels'])}" for head in overview["heads"]])
+                    if language != "en":
+                        self.assertNotEqual([head["display_labels"] for head in overview["heads"]],
+                                            [head["labels"] for head in overview["heads"]], "the heads' labels are translated")
                 recipe = api.get("kitchen/recipes/ukrainian-borscht", lang=language).json
                 browser.open("/kitchen/recipes/ukrainian-borscht", page="recipe")
                 self.assertEqual(browser.text("recipe-title"), recipe["title"])

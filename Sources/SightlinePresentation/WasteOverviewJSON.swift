@@ -2,7 +2,7 @@
 // models recognise and how — as `sightline waste overview --json` prints it and
 // `/api/v1/waste/overview` answers: {"detector", "imagenet_model", "recognised", "title",
 // "intro", "classes": [{"label", "display_name", "organic", "recognised", "basis",
-// "imagenet_classes"}], "heads": [{"model", "labels"}]}.
+// "imagenet_classes"}], "heads": [{"model", "labels", "display_labels"}]}.
 public import SightlineApps
 
 public struct WasteOverviewJSON: JSONAnswer, Sendable {
@@ -22,10 +22,15 @@ public struct WasteOverviewJSON: JSONAnswer, Sendable {
         }
     }
 
-    /// A whole-photo head and the labels it names.
+    /// A whole-photo head, the labels it names and their names in the answer's language.
     public struct Head: Encodable, Sendable {
         public var model: String
         public var labels: [String]
+        public var displayLabels: [String]
+
+        private enum CodingKeys: String, CodingKey {
+            case model, labels, displayLabels = "display_labels"
+        }
     }
 
     @Nullable public var detector: String?
@@ -52,7 +57,7 @@ public struct WasteOverviewJSON: JSONAnswer, Sendable {
                          organic: entry.wasteClass.isOrganic, recognised: entry.isRecognised, basis: basis.0,
                          imagenetClasses: basis.1)
         }
-        heads = overview.heads.map { Head(model: $0.model, labels: $0.labels) }
+        heads = overview.heads.map { Head(model: $0.model, labels: $0.labels, displayLabels: $0.labelNames.map { $0.text(in: language) }) }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -32,13 +32,15 @@ public struct WasteObjectOverview: Sendable, Hashable {
     /// The installed whole-photo heads.
     public var heads: [Head]
 
-    /// An installed whole-photo classifier and its labels.
+    /// An installed whole-photo classifier, its labels and their names (a material's from
+    /// materials.tsv, "organic" and "non-organic" as the overview says them).
     public struct Head: Sendable, Hashable {
         public var model: String
         public var labels: [String]
+        public var labelNames: [LocalizedText]
     }
 
-    public init(selection: WasteModelSelection, knowledge: WasteKnowledge) {
+    public init(selection: WasteModelSelection, knowledge: WasteKnowledge, materials: WasteMaterials) {
         switch selection {
         case .detector(let model, _, _, _):
             let labels = Set(model.manifest.labels)
@@ -57,7 +59,21 @@ public struct WasteObjectOverview: Sendable, Hashable {
             detectorModel = nil
             imageNetModel = classifier.name
         }
-        heads = selection.heads.map { Head(model: $0.name, labels: $0.manifest.labels) }
+        heads = selection.heads.map { head in
+            Head(model: head.name, labels: head.manifest.labels, labelNames: head.manifest.labels.map { Self.name(ofHeadLabel: $0, materials: materials) })
+        }
+    }
+
+    private static func name(ofHeadLabel label: String, materials: WasteMaterials) -> LocalizedText {
+        func text(_ phrase: KeyPath<OverviewPhrases, String>) -> LocalizedText {
+            LocalizedText(en: OverviewPhrases.phrases(in: .english)[keyPath: phrase], de: OverviewPhrases.phrases(in: .german)[keyPath: phrase],
+                          uk: OverviewPhrases.phrases(in: .ukrainian)[keyPath: phrase])
+        }
+        switch label {
+        case "organic": return text(\.organic)
+        case PhotoVerdict.nonOrganicLabel: return text(\.nonOrganic)
+        default: return materials.names[label] ?? LocalizedText(en: label)
+        }
     }
 
     /// The classes that can be recognised, in WasteGuard's order.
@@ -93,7 +109,7 @@ public struct WasteObjectOverview: Sendable, Hashable {
         if heads.isEmpty {
             lines.append(phrases.noHeads)
         } else {
-            lines.append(phrases.headsInstalled(heads.map { "\($0.model) (\($0.labels.joined(separator: ", ")))" }
+            lines.append(phrases.headsInstalled(heads.map { "\($0.model) (\($0.labelNames.map { $0.text(in: language) }.joined(separator: ", ")))" }
                 .joined(separator: "; ")))
         }
         return lines.joined(separator: "\n") + "\n"

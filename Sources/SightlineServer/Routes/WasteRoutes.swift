@@ -96,7 +96,7 @@ struct WasteRoutes {
     @Sendable func overview(_ request: Request, context: some RequestContext) async throws -> Response {
         let knowledge = try services.wasteKnowledge.get()
         let selection = try WasteModelSelection.choose(in: services.models, knowledge: knowledge, detectorName: nil)
-        return try JSONResponse.make(WasteOverviewJSON(WasteObjectOverview(selection: selection, knowledge: knowledge),
+        return try JSONResponse.make(WasteOverviewJSON(WasteObjectOverview(selection: selection, knowledge: knowledge, materials: try WasteMaterials.bundled()),
                                                     texts: knowledge.texts, language: try request.language()))
     }
 

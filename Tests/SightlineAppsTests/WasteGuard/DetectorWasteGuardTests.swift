@@ -87,7 +87,7 @@ final class DetectorWasteGuardTests: XCTestCase {
     func testTheOverviewListsExactlyTheDetectorsLabels() throws {
         let knowledge = try WasteKnowledge.bundled()
         let full = WasteObjectOverview(selection: try WasteModelSelection.choose(in: storeWithDetector(), knowledge: knowledge),
-                                       knowledge: knowledge)
+                                       knowledge: knowledge, materials: try WasteMaterials.bundled())
         XCTAssertEqual(full.recognisedClasses.count, 20, "the original's 20, not Sightline's additions")
         XCTAssertEqual(full.detectorModel, "waste-yolo")
         XCTAssertNil(full.imageNetModel)
@@ -95,7 +95,7 @@ final class DetectorWasteGuardTests: XCTestCase {
         let subset = ["battery", "apple", "can"]
         let store = try storeWithDetector(name: "three-classes", labels: subset)
         let overview = WasteObjectOverview(selection: try WasteModelSelection.choose(in: store, knowledge: knowledge),
-                                           knowledge: knowledge)
+                                           knowledge: knowledge, materials: try WasteMaterials.bundled())
         XCTAssertEqual(overview.recognisedClasses.map(\.label), ["apple", "can", "battery"])
         XCTAssertEqual(overview.entries.filter { !$0.isRecognised }.count, 24)
         let text = overview.text(in: .english, texts: knowledge.texts)
@@ -115,7 +115,7 @@ final class DetectorWasteGuardTests: XCTestCase {
         XCTAssertNil(WasteModelSelection.detectorProblem(model, knowledge: knowledge))
         let selection = try WasteModelSelection.choose(in: store, knowledge: knowledge)
         XCTAssertEqual(selection.modelNames, ["waste-detector"])
-        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
+        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge, materials: try WasteMaterials.bundled())
         XCTAssertEqual(overview.recognisedClasses.map(\.label), [
             "egg", "apple", "orange", "plastic bag", "glass", "face mask", "can", "battery",
             "plastic", "paper", "metal", "electronics", "fruit", "vegetable", "bread",
@@ -157,7 +157,7 @@ final class DetectorWasteGuardTests: XCTestCase {
         let selection = try WasteModelSelection.choose(in: store, knowledge: knowledge)
         guard case .imageNet(let classifier, nil, nil) = selection else { return XCTFail("\(selection)") }
         XCTAssertEqual(classifier.name, "lite0")
-        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
+        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge, materials: try WasteMaterials.bundled())
         XCTAssertEqual(overview.recognisedClasses.map(\.label),
                        ["feather", "flower", "kitchen paper", "apple", "orange", "plastic bag", "glass", "ceramic",
                         "plastic", "paper", "metal", "electronics", "fruit", "vegetable", "bread"])

@@ -98,8 +98,11 @@ final class ImageNetWasteGuardTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: lite0Folder, withDestinationURL: try TestEnvironment.lite0().directory)
         let selection = try WasteModelSelection.choose(in: store, knowledge: knowledge)
         XCTAssertEqual(selection.modelNames, ["lite0", "waste-organic", "waste-materials"])
-        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
+        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge, materials: try WasteMaterials.bundled())
         XCTAssertEqual(overview.heads.map(\.model), ["waste-organic", "waste-materials"])
+        XCTAssertEqual(overview.heads.map { $0.labelNames.map { $0.text(in: .german) } }, [["kein Bioabfall", "Bioabfall"], ["Glas", "sonstiger Abfall"]],
+                       "the heads' labels named in the reader's language")
+        XCTAssertTrue(overview.text(in: .german, texts: knowledge.texts).contains("waste-materials (Glas, sonstiger Abfall)"))
         XCTAssertEqual(overview.recognisedClasses.count, 15, "heads never add to the classes ImageNet recognises")
 
         let wasteGuard = try self.wasteGuard(organicHead: organic, materialsHead: materials)

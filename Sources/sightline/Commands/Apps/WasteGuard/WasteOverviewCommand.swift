@@ -28,7 +28,7 @@ struct WasteOverviewCommand: ParsableCommand {
     func run() throws {
         let knowledge = try WasteKnowledge.bundled()
         let selection = try WasteModelSelection.choose(in: ModelStore(), knowledge: knowledge, detectorName: detector)
-        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge)
+        let overview = WasteObjectOverview(selection: selection, knowledge: knowledge, materials: try WasteMaterials.bundled())
         guard format.json else {
             print(overview.text(in: language, texts: knowledge.texts), terminator: "")
             return

@@ -44,7 +44,7 @@ export default {
             h('ul', { class: 'overview-list' }, classes.filter((c) => c.organic === organic).map(classItem)))),
           (overview.heads || []).length
             ? h('section', { class: 'card' }, h('h2', { text: t('overview.heads') }),
-              h('ul', {}, overview.heads.map((head) => h('li', { text: `${head.model}: ${head.labels.join(', ')}` }))))
+              h('ul', {}, overview.heads.map((head) => h('li', { test: 'overview-head', text: `${head.model}: ${head.display_labels.join(', ')}` }))))
             : null);
       } catch (error) {
         replace(body, errorState(error, load));
