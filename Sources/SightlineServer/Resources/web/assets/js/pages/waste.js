@@ -4,7 +4,7 @@
 // with its confidence); the information text in a fixed-size area; and per object the bin it
 // belongs in, with its symbol and the reason. Analysed photos are never stored.
 import { h, icon, iconButton, button, link, replace } from '../dom.js';
-import { t } from '../i18n.js';
+import { percent, t } from '../i18n.js';
 import { api } from '../api.js';
 import { loadSetting, saveSetting } from '../settings.js';
 import { Stage } from '../ui/stage.js';
@@ -40,7 +40,7 @@ function objectCard(object) {
     h('div', { class: 'waste-object__text' },
       h('p', { class: 'waste-object__title' },
         h('span', { test: 'waste-object-name', text: object.display_name }),
-        h('span', { class: `chip chip--${object.organic ? 'organic' : 'non-organic'}`, text: object.confidence_text })),
+        h('span', { class: `chip chip--${object.organic ? 'organic' : 'non-organic'}`, text: percent(object.confidence) })),
       h('p', { class: 'waste-object__kind', text: object.organic ? t('waste.organic') : t('waste.nonOrganic') }),
       h('p', { class: 'waste-object__bin' }, h('strong', { text: t('waste.bin') }), ' ', h('span', { test: 'waste-object-bin', text: object.bin_name })),
       object.guidance ? h('p', { class: 'waste-object__guidance', text: object.guidance }) : null,
@@ -78,8 +78,8 @@ function renderMain(root, { onConsentLost }) {
     const boxes = (report.objects || []).map((object) => ({
       ...object.box,
       kind: object.organic ? 'organic' : 'non-organic',
-      label: object.confidence_text,
-      description: `${object.display_name}, ${object.confidence_text}`,
+      label: percent(object.confidence),
+      description: `${object.display_name}, ${percent(object.confidence)}`,
       test: 'waste-box',
       data: { organic: String(object.organic), label: object.label },
     }));
