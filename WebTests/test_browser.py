@@ -389,8 +389,27 @@ class CatScannerChecks:
         history = api.get("cat/history").json["scans"]
         self.assertEqual(len(history), 3)
         self.assertEqual([item.get_attribute("data-id") for item in browser.elements("cat-history-item")], [str(scan["id"]) for scan in history])
-        self.assertEqual(browser.texts("cat-history-message"), [scans[0]["message"], scans[1]["message"], scans[0]["message"]])
+        self.assertEqual([scan["is_cat"] for scan in history], [True, False, True])
+        self.assertEqual([scan["display_message"] for scan in history], [scan["message"] for scan in history], "English is the saved text")
+        # Like the scan page: the scan that is not a cat says so; its breeds wait to be asked for.
+        self.assertEqual(browser.texts("cat-history-not-cat"), [text("catHistory.notCat")])
+        self.assertEqual(browser.texts("cat-history-message"), [scans[0]["message"], "", scans[0]["message"]])
+        browser.click("cat-history-show-breeds")
+        browser.wait(lambda: browser.texts("cat-history-message") == [scans[0]["message"], scans[1]["message"], scans[0]["message"]],
+                     "the breeds of the scan that is not a cat, on request")
         browser.screenshot("cat-history")
+        # In German the saved scans speak German.
+        german = api.get("cat/history", lang="de").json["scans"]
+        self.assertNotEqual([scan["display_message"] for scan in german], [scan["message"] for scan in german])
+        Select(browser.element("language-select")).select_by_value("de")
+        browser.wait(lambda: browser.script("return document.documentElement.lang") == "de", "the page in German")
+        browser.open("/cat/history", page="cat-history")
+        browser.wait(lambda: browser.texts("cat-history-not-cat") == [text("catHistory.notCat", "de")], "the verdict in German")
+        self.assertEqual(browser.texts("cat-history-message"), [german[0]["display_message"], "", german[2]["display_message"]])
+        Select(browser.element("language-select")).select_by_value("en")
+        browser.wait(lambda: browser.script("return document.documentElement.lang") == "en", "the page in English")
+        browser.open("/cat/history", page="cat-history")
+        browser.element("cat-history-item")
         browser.click("cat-history-delete-all")
         browser.click("confirm-ok")
         browser.element("cat-history-empty")

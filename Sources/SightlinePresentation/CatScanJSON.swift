@@ -37,8 +37,9 @@ public struct CatScanJSON: JSONAnswer, Sendable {
     }
 }
 
-/// `{"id", "created_at" (ISO 8601, UTC), "is_cat", "cat_confidence", "message" (English),
-/// "breeds": [{"name", "confidence"}]}`: a saved scan.
+/// `{"id", "created_at" (ISO 8601, UTC), "is_cat", "cat_confidence", "message" (English, as
+/// saved), "display_message" (in the asked language), "breeds": [{"name", "confidence"}]}`: a
+/// saved scan.
 public struct CatScanEntryJSON: JSONAnswer, Sendable {
     public var openAPISchema: String? { "CatScanEntry" }
 
@@ -47,19 +48,22 @@ public struct CatScanEntryJSON: JSONAnswer, Sendable {
     public var isCat: Bool
     public var catConfidence: Double
     public var message: String
+    public var displayMessage: String
     public var breeds: [CatBreedMatch]
 
-    public init(_ entry: CatScanSummary) {
+    public init(_ entry: CatScanSummary, language: Language = .english) {
         id = entry.id
         createdAt = entry.createdAt
         isCat = entry.isCat
         catConfidence = entry.catConfidence
         message = entry.message
+        displayMessage = CatScanMessage(isCat: entry.isCat).text(in: language)
         breeds = entry.breeds
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, createdAt = "created_at", isCat = "is_cat", catConfidence = "cat_confidence", message, breeds
+        case id, createdAt = "created_at", isCat = "is_cat", catConfidence = "cat_confidence", message
+        case displayMessage = "display_message", breeds
     }
 }
 
@@ -70,8 +74,8 @@ public struct CatScanListJSON: JSONAnswer, Sendable {
     public var scans: [CatScanEntryJSON]
     public var total: Int
 
-    public init(scans: [CatScanSummary], total: Int) {
-        self.scans = scans.map(CatScanEntryJSON.init)
+    public init(scans: [CatScanSummary], total: Int, language: Language = .english) {
+        self.scans = scans.map { CatScanEntryJSON($0, language: language) }
         self.total = total
     }
 }

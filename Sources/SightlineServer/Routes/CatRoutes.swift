@@ -50,18 +50,19 @@ struct CatRoutes {
         return try JSONResponse.make(CatScanJSON(result, file: fileName, historyID: historyID, language: language))
     }
 
-    /// `?limit=&offset=`: `{"scans": [entry…], "total"}`, newest first.
+    /// `?limit=&offset=&lang=`: `{"scans": [entry…], "total"}`, newest first.
     @Sendable func history(_ request: Request, context: some RequestContext) async throws -> Response {
         let limit = try request.integer("limit", default: 50, in: 1 ... 500)
         let offset = try request.integer("offset", default: 0, in: 0 ... Int(Int32.max))
         let archive = CatScanArchive(store: services.store)
-        return try await JSONResponse.make(CatScanListJSON(scans: try archive.entries(limit: limit, offset: offset), total: try archive.count()))
+        return try await JSONResponse.make(CatScanListJSON(scans: try archive.entries(limit: limit, offset: offset), total: try archive.count(),
+                                                           language: try request.language()))
     }
 
     @Sendable func entry(_ request: Request, context: some RequestContext) async throws -> Response {
         let id = try context.id()
         guard let entry = try await CatScanArchive(store: services.store).entry(id: id) else { throw Self.missing(id) }
-        return try JSONResponse.make(CatScanEntryJSON(entry))
+        return try JSONResponse.make(CatScanEntryJSON(entry, language: try request.language()))
     }
 
     @Sendable func photo(_ request: Request, context: some RequestContext) async throws -> Response {

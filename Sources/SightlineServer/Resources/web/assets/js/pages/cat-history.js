@@ -1,5 +1,6 @@
 // cat-history.js: the Cat Scanner's saved scans, newest first — thumbnail, date and time,
-// message and the three breeds linked to the encyclopaedia; delete one or all.
+// message and the three breeds linked to the encyclopaedia (for a scan that is not of a cat,
+// "Not a cat" and the breeds only on request); delete one or all.
 import { h, iconButton, button, replace } from '../dom.js';
 import { t, formatDateTime } from '../i18n.js';
 import { api } from '../api.js';
@@ -7,6 +8,28 @@ import { confirmDialog } from '../ui/dialog.js';
 import { loadingState, emptyState, errorState } from '../ui/components.js';
 import { undoableDelete } from '../ui/notices.js';
 import { breedButtons } from './cat.js';
+
+/** A cat's scan: the message in the page's language and its breeds. */
+function catDetails(scan) {
+  return h('div', { class: 'history-item__details', test: 'cat-history-details' },
+    h('p', { class: 'history-item__title', test: 'cat-history-message', text: scan.display_message }),
+    breedButtons(scan.breeds, 'cat-history-breed'));
+}
+
+/** A scan of something else: like the scan page, its breeds only on request. */
+function notCatDetails(scan) {
+  if (!(scan.breeds || []).length) return null;
+  const details = catDetails(scan);
+  details.hidden = true;
+  const show = button(t('cat.showBreeds'), {
+    variant: 'ghost', test: 'cat-history-show-breeds',
+    onClick: () => {
+      details.hidden = false;
+      show.remove();
+    },
+  });
+  return h('div', {}, show, details);
+}
 
 export default {
   id: 'cat-history',
@@ -22,8 +45,8 @@ export default {
         h('img', { class: 'thumb', src: `/api/v1/cat/history/${scan.id}/thumbnail`, alt: t('catHistory.thumbAlt', { date: formatDateTime(scan.created_at) }), loading: 'lazy', test: 'cat-history-thumb' })),
       h('div', { class: 'history-item__text' },
         h('time', { class: 'meta', datetime: scan.created_at, text: formatDateTime(scan.created_at) }),
-        h('p', { class: 'history-item__title', test: 'cat-history-message', text: scan.message }),
-        breedButtons(scan.breeds, 'cat-history-breed')),
+        scan.is_cat ? null : h('p', { class: 'history-item__title', test: 'cat-history-not-cat', text: t('catHistory.notCat') }),
+        scan.is_cat ? catDetails(scan) : notCatDetails(scan)),
       iconButton('trash', t('catHistory.delete'), {
         test: 'cat-history-delete',
         variant: 'danger',
