@@ -406,6 +406,11 @@ class CatScannerChecks:
         browser.open("/cat/history", page="cat-history")
         browser.wait(lambda: browser.texts("cat-history-not-cat") == [text("catHistory.notCat", "de")], "the verdict in German")
         self.assertEqual(browser.texts("cat-history-message"), [german[0]["display_message"], "", german[2]["display_message"]])
+        # The breeds by their German names (Siamese: Siam), as the encyclopaedia has them.
+        german_names = {breed["name"]: breed["display_name"] for breed in api.get("breeds", lang="de").json["breeds"]}
+        shown = [words(button).rsplit(":", 1)[0] for button in browser.elements("cat-history-breed") if button.text]
+        self.assertEqual(shown, [german_names[breed["name"]] for scan in (german[0], german[2]) for breed in scan["breeds"]])
+        self.assertIn("Siam", shown)
         Select(browser.element("language-select")).select_by_value("en")
         browser.wait(lambda: browser.script("return document.documentElement.lang") == "en", "the page in English")
         browser.open("/cat/history", page="cat-history")

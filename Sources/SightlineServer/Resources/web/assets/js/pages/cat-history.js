@@ -7,19 +7,19 @@ import { api } from '../api.js';
 import { confirmDialog } from '../ui/dialog.js';
 import { loadingState, emptyState, errorState } from '../ui/components.js';
 import { undoableDelete } from '../ui/notices.js';
-import { breedButtons } from './cat.js';
+import { breedButtons, breedNames } from './cat.js';
 
-/** A cat's scan: the message in the page's language and its breeds. */
-function catDetails(scan) {
+/** A cat's scan: the message in the page's language and its breeds, named as `names` has them. */
+function catDetails(scan, names) {
   return h('div', { class: 'history-item__details', test: 'cat-history-details' },
     h('p', { class: 'history-item__title', test: 'cat-history-message', text: scan.display_message }),
-    breedButtons(scan.breeds, 'cat-history-breed'));
+    breedButtons(scan.breeds, 'cat-history-breed', names));
 }
 
 /** A scan of something else: like the scan page, its breeds only on request. */
-function notCatDetails(scan) {
+function notCatDetails(scan, names) {
   if (!(scan.breeds || []).length) return null;
-  const details = catDetails(scan);
+  const details = catDetails(scan, names);
   details.hidden = true;
   const show = button(t('cat.showBreeds'), {
     variant: 'ghost', test: 'cat-history-show-breeds',
@@ -37,6 +37,7 @@ export default {
   back: '/cat',
   async render({ root, isCurrent }) {
     let scans = [];
+    let names = {};
     const list = h('div', { test: 'cat-history' });
     const clearButton = button(t('history.deleteAll'), { icon: 'trash', variant: 'danger-ghost', test: 'cat-history-delete-all' });
 
@@ -46,7 +47,7 @@ export default {
       h('div', { class: 'history-item__text' },
         h('time', { class: 'meta', datetime: scan.created_at, text: formatDateTime(scan.created_at) }),
         scan.is_cat ? null : h('p', { class: 'history-item__title', test: 'cat-history-not-cat', text: t('catHistory.notCat') }),
-        scan.is_cat ? catDetails(scan) : notCatDetails(scan)),
+        scan.is_cat ? catDetails(scan, names) : notCatDetails(scan, names)),
       iconButton('trash', t('catHistory.delete'), {
         test: 'cat-history-delete',
         variant: 'danger',
@@ -92,8 +93,9 @@ export default {
     const load = async () => {
       replace(list, loadingState());
       try {
-        const answer = await api.get('cat/history', { limit: 500 });
+        const [answer, breedNamesNow] = await Promise.all([api.get('cat/history', { limit: 500 }), breedNames()]);
         if (!isCurrent()) return;
+        names = breedNamesNow;
         scans = answer.scans || [];
         draw();
       } catch (error) {

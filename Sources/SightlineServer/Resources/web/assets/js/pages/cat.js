@@ -6,7 +6,7 @@
 // for a photo that is not a cat only after "Show breeds anyway". A failed scan clears the
 // picture. "Clear Page" empties the page for the next scan.
 import { h, icon, iconButton, button, link, replace } from '../dom.js';
-import { t, percent } from '../i18n.js';
+import { language, t, percent } from '../i18n.js';
 import { api } from '../api.js';
 import { Stage } from '../ui/stage.js';
 import { LiveView } from '../ui/live-view.js';
@@ -22,10 +22,25 @@ export function breedPath(name) {
   return `/breeds/${encodeURIComponent(name)}`;
 }
 
-/** The three "<Breed>: <value>%" buttons of a scan. */
-export function breedButtons(breeds, test = 'breed-button') {
+// The encyclopaedia's breed names in one language (GET breeds), fetched once per language.
+let breedNameCache = { language: null, names: null };
+
+/** Breed name → its name in the page's language ("Abyssinian" → "Abessinier"); empty when the
+ *  encyclopaedia cannot be read, so the scan's English names are shown. */
+export function breedNames() {
+  if (breedNameCache.language !== language()) {
+    breedNameCache = {
+      language: language(),
+      names: api.get('breeds').then((answer) => Object.fromEntries((answer.breeds || []).map((breed) => [breed.name, breed.display_name || breed.name])), () => ({})),
+    };
+  }
+  return breedNameCache.names;
+}
+
+/** The three "<Breed>: <value>%" buttons of a scan, each breed named as `names` has it. */
+export function breedButtons(breeds, test = 'breed-button', names = {}) {
   return h('div', { class: 'breed-buttons' }, (breeds || []).slice(0, 3).map((breed) => link(breedPath(breed.name),
-    [h('span', { class: 'breed-button__name', text: `${breed.name}:` }), ' ', h('span', { class: 'breed-button__value', text: percent(breed.confidence) })],
+    [h('span', { class: 'breed-button__name', text: `${names[breed.name] || breed.name}:` }), ' ', h('span', { class: 'breed-button__value', text: percent(breed.confidence) })],
     { class: 'breed-button', test, dataset: { breed: breed.name } })));
 }
 
@@ -40,11 +55,11 @@ export default {
     const result = h('section', { class: 'cat-result', test: 'cat-result', 'aria-live': 'polite' });
     let ticket = 0;
 
-    const showResult = (scanResult) => {
-      stage.image.alt = `${scanResult.message} ${(scanResult.breeds || []).map((b) => `${b.name} ${percent(b.confidence)}`).join(', ')}`;
+    const showResult = (scanResult, names) => {
+      stage.image.alt = `${scanResult.message} ${(scanResult.breeds || []).map((b) => `${names[b.name] || b.name} ${percent(b.confidence)}`).join(', ')}`;
       const details = h('div', { class: 'cat-details', test: 'cat-breeds', hidden: !scanResult.is_cat },
         h('p', { class: `cat-message ${scanResult.is_cat ? 'cat-message--cat' : 'cat-message--not-cat'}`, test: 'cat-message', dataset: { isCat: String(scanResult.is_cat) }, text: scanResult.message }),
-        breedButtons(scanResult.breeds));
+        breedButtons(scanResult.breeds, 'breed-button', names));
       const showBreeds = scanResult.is_cat || !(scanResult.breeds || []).length ? null : button(t('cat.showBreeds'), {
         variant: 'ghost', test: 'show-breeds',
         onClick: () => {
@@ -66,9 +81,10 @@ export default {
       replace(result, loadingState(t('cat.scanning'), 'cat-loading'));
       try {
         const scanResult = await api.upload('cat', photo, { save: loadSetting('cat.keepScans', true), 'save-non-cats': loadSetting('cat.keepNonCats', true) });
+        const names = await breedNames();
         if (current !== ticket) return;
         lastScan = { photo, result: scanResult };
-        showResult(scanResult);
+        showResult(scanResult, names);
         revealResult(result);
       } catch (error) {
         if (current !== ticket) return;
@@ -137,8 +153,8 @@ export default {
 
     if (lastScan) {
       const { photo, result: previous } = lastScan;
-      stage.showImage(photo, t('cat.photoAlt')).then(() => {
-        if (lastScan && lastScan.result === previous) showResult(previous);
+      Promise.all([stage.showImage(photo, t('cat.photoAlt')), breedNames()]).then(([, names]) => {
+        if (lastScan && lastScan.result === previous) showResult(previous, names);
       });
     }
 
