@@ -151,11 +151,13 @@ class Browser:
         return [element.text.strip() for element in self.elements(test, within)]
 
     def settle(self):
-        """Waits until no page area is loading and every image has loaded."""
+        """Waits until no page area is loading and every image has loaded — but a lazy image
+        outside the screen, which the browser loads only when it is scrolled to."""
         self.wait(lambda: self.script(
             "return document.readyState === 'complete'"
             " && !document.querySelector('.state--loading')"
-            " && [...document.images].every((image) => image.complete)"), "the page to finish loading")
+            " && [...document.images].every((image) => image.complete"
+            " || (image.loading === 'lazy' && image.getBoundingClientRect().top > window.innerHeight))"), "the page to finish loading")
 
     # Acting
 
