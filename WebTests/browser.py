@@ -29,6 +29,20 @@ SIZES = {
 WAIT_SECONDS = 60
 
 
+# Scrolls an element to the middle of the screen, lets two frames pass and answers whether it
+# is still where it was put and is the topmost thing at its centre.
+PLACE_FOR_CLICK = """
+const [element, done] = arguments;
+element.scrollIntoView({block: 'center', inline: 'center'});
+const placed = element.getBoundingClientRect();
+requestAnimationFrame(() => requestAnimationFrame(() => {
+  const now = element.getBoundingClientRect();
+  const top = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
+  done(now.top === placed.top && now.left === placed.left && top !== null && element.contains(top));
+}));
+"""
+
+
 def executable(name):
     path = shutil.which(name)
     if not path:
@@ -162,9 +176,12 @@ class Browser:
     # Acting
 
     def click(self, target, within=None):
-        """Clicks an element (or the element with a hook) after scrolling it to the middle of the screen."""
+        """Clicks an element (or the element with a hook) the way a person taps it: scrolled to the
+        middle of the screen, once it has stopped moving and nothing covers it. A page still
+        scrolling smoothly (a result being revealed) can carry the element away from where it
+        was put, so the scroll is repeated until it holds for two frames."""
         element = self.element(target, within) if isinstance(target, str) else target
-        self.script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
+        self.wait(lambda: self.driver.execute_async_script(PLACE_FOR_CLICK, element), "the element to hold still in view, uncovered")
         element.click()
 
     def toggle(self, test):
